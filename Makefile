@@ -1,0 +1,31 @@
+# Magnate Server — every task a newcomer needs. The virtualenv is (re)built from pyproject.toml when
+# that file changes, so `make test` on a fresh clone needs nothing but Python 3.11+.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+
+.PHONY: test lint bench run clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@rm -f $(VENV)/.installed-*
+	@touch $(STAMP)
+
+test: $(STAMP) ## run the whole suite (unit, property and integration tests)
+	$(PY) -m pytest
+
+lint: $(STAMP) ## ruff over everything, mypy --strict over domain/
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict domain/
+
+bench: $(STAMP) ## short benchmark run; writes docs/BENCHMARKS.md
+	$(PY) -m bench.engine --write docs/BENCHMARKS.md
+
+run: $(STAMP) ## play a whole game in-process and print it (the server arrives with the service issue)
+	$(PY) -m bench.engine --demo
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

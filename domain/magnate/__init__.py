@@ -1,0 +1,49 @@
+"""Magnate: The First City — the rules as a pure game module (spec: shared/rules/magnate-the-first-city.md).
+
+Services use only :data:`GAME` and the names re-exported here.
+"""
+
+from domain.kernel import GameModule
+
+from .catalog import Catalog
+from .commands import GameOptions, MagnateSystemCommand, PlayerCommand, SeatSpec, StartGame
+from .decider import decide, evolve, initial_state, replay
+from .events import MagnateEvent
+from .legal import legal_commands
+from .pending import pending
+from .state import MagnateState, Phase
+from .view import MagnateView, view
+
+GAME: GameModule[MagnateState] = GameModule(
+    name="magnate",
+    player_command_type=PlayerCommand,
+    system_command_type=MagnateSystemCommand,
+    event_type=MagnateEvent,
+    initial_state=initial_state,
+    decide=decide,
+    evolve=evolve,
+    pending=pending,
+    view=view,
+    legal_commands=legal_commands,
+)
+
+__all__ = [
+    "GAME",
+    "Catalog",
+    "GameOptions",
+    "MagnateEvent",
+    "MagnateState",
+    "MagnateSystemCommand",
+    "MagnateView",
+    "Phase",
+    "PlayerCommand",
+    "SeatSpec",
+    "StartGame",
+    "decide",
+    "evolve",
+    "initial_state",
+    "legal_commands",
+    "pending",
+    "replay",
+    "view",
+]
