@@ -13,7 +13,7 @@ from .errors import (
     ViewUnavailable,
     WrongPhase,
 )
-from .game import CommandTemplate, GameModule, IntParam, Param, Pending, SubsetParam
+from .game import CommandTemplate, GameModule, IntParam, Param, Pending, SeatInfo, SubsetParam
 from .messages import Command, Event, SystemCommand, tag_of
 from .seats import AUDITOR, PUBLIC, SYSTEM, Actor, Seat, Viewer, clockwise
 
@@ -38,6 +38,7 @@ __all__ = [
     "Pending",
     "RuleViolation",
     "Seat",
+    "SeatInfo",
     "SubsetParam",
     "SystemCommand",
     "ViewUnavailable",

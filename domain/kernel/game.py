@@ -31,6 +31,15 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
     finished: bool = False
 
 
+class SeatInfo(msgspec.Struct, frozen=True):
+    """A seat as the services need to know it: who plays it and under which name."""
+
+    kind: str
+    """"human" or "ai"."""
+    label: str
+    """The seat's in-game identity (a company key in Magnate)."""
+
+
 class IntParam(msgspec.Struct, frozen=True, tag="int"):
     """A command field that may take any value ``minimum, minimum+step, ..., <= maximum``."""
 
@@ -71,12 +80,21 @@ class GameModule(Generic[S]):
     """
 
     name: str
+    state_type: Any
+    """The state struct (for snapshots)."""
     player_command_type: Any
     """The tagged union of player commands (what a client may submit)."""
     system_command_type: Any
     """The tagged union of system commands (what the service may submit)."""
     event_type: Any
     """The tagged union of events (what the log stores)."""
+    options_type: Any
+    """The struct of options a new game is created with."""
+    start: Callable[[Any, str], SystemCommand]
+    """``start(options, seed_commitment)``: the system command that sets a game up."""
+    reveal: Callable[[str], SystemCommand]
+    """``reveal(seed_hex)``: the system command that publishes the seed once the game has ended."""
+    seats: Callable[[S], tuple[SeatInfo, ...]]
     initial_state: Callable[[], S]
     decide: Callable[[S, Actor, Any, Chance], list[Any]]
     evolve: Callable[[S, Any], S]

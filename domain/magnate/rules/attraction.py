@@ -96,6 +96,9 @@ def choose_tenants(state: MagnateState, seat: Seat, tenants: tuple[str, ...]) ->
     if not state.advanced or attraction.final is None:
         raise WrongPhase("no tenant choice is waiting")
     cat = catalog_of(state)
+    unknown = [kind for kind in tenants if kind not in pool.kinds_in_play(state)]
+    if unknown:
+        raise InvalidValue(f"unknown tenant kind(s) {unknown}", tenants=list(tenants))
     here = plot_at(state, attraction.plot)
     assert here.building is not None
     of_type = pool.of_type(state, state.available, cat.buildings[here.building].tenant_type)

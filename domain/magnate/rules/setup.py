@@ -39,9 +39,9 @@ def start(command: StartGame, chance: Chance) -> list[GameStarted | RoundStarted
     available = tuple(
         kind for t in cat.type_order for kind in _draw(chance, cat, supply, t, start_tenants.get(t, 0))
     )
-    if options.tutorial:
-        for_sale, removed = list(cat.setup.tutorial.for_sale), []
-    else:
+    for_sale: list[str] = list(cat.setup.tutorial.for_sale)
+    removed: list[str] = []
+    if not options.tutorial:
         for_sale, removed = _draw_markers(chance, cat, neighbourhoods, board.setup_for_sale)
     if options.tutorial:
         first = [s.company for s in seats].index(cat.setup.tutorial.first_player)

@@ -1,0 +1,45 @@
+"""Errors of the adapters. Driver exceptions are translated at one choke point each.
+
+InfraError
+├── ConcurrencyConflict    someone appended to the stream first (HTTP 409)
+├── CommandIdReused        a command id was reused for a different command (HTTP 409)
+├── StreamNotFound         no game with that id (HTTP 404)
+└── StoreUnavailable       the database or Redis cannot be reached (HTTP 503; worker jobs retry)
+"""
+
+from __future__ import annotations
+
+
+class InfraError(Exception):
+    """Base of the adapters' errors."""
+
+    code = "infra/error"
+
+
+class ConcurrencyConflict(InfraError):
+    """The stream is no longer at the expected version."""
+
+    code = "conflict/version"
+
+    def __init__(self, game_id: str, expected_version: int) -> None:
+        super().__init__(f"game {game_id} is no longer at version {expected_version}")
+        self.game_id = game_id
+        self.expected_version = expected_version
+
+
+class CommandIdReused(InfraError):
+    """The command id was already used in this game for a different command."""
+
+    code = "conflict/command_id_reused"
+
+
+class StreamNotFound(InfraError):
+    """There is no game with this id."""
+
+    code = "game/not_found"
+
+
+class StoreUnavailable(InfraError):
+    """The database or Redis could not be reached."""
+
+    code = "infra/unavailable"

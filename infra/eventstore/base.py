@@ -1,0 +1,144 @@
+"""The event store port and its records.
+
+A game is a stream of events numbered 1, 2, 3, ... Each command that changed a game is one
+:class:`Decision`: its record (id, actor, canonical command bytes) and the events it produced, appended
+atomically with an expected version. ``UNIQUE(game_id, command_id)`` makes a retried command a no-op
+that returns the first result (:class:`DuplicateCommand`). The ``games`` read model (status, who must
+act, which system job is due) is written in the same transaction as the events.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Protocol, runtime_checkable
+
+import msgspec
+
+from infra.errors import InfraError
+
+
+class NewEvent(msgspec.Struct, frozen=True):
+    type: str
+    payload: bytes
+
+
+class Decision(msgspec.Struct, frozen=True):
+    """One command and the events it produced, appended together."""
+
+    command_id: str
+    actor: str
+    """"system" or "seat:<n>"."""
+    command_type: str
+    command: bytes
+    events: tuple[NewEvent, ...]
+
+
+class StoredEvent(msgspec.Struct, frozen=True):
+    version: int
+    type: str
+    actor: str
+    command_id: str
+    recorded_at: str
+    payload: bytes
+    prev_hash: str
+    hash: str
+
+
+class CommandRecord(msgspec.Struct, frozen=True):
+    command_id: str
+    actor: str
+    type: str
+    payload: bytes
+    first_version: int
+    last_version: int
+    recorded_at: str
+
+
+class SeatRecord(msgspec.Struct, frozen=True):
+    seat: int
+    kind: str
+    name: str
+    company: str
+    token_hash: str | None
+
+
+class GameSummary(msgspec.Struct, frozen=True):
+    """The games read model: what a lobby or a "your turn" list needs."""
+
+    status: str
+    """"running" or "finished"."""
+    on_turn: tuple[int, ...]
+    system_job: str | None
+
+
+class GameHead(msgspec.Struct, frozen=True):
+    game_id: str
+    game_type: str
+    version: int
+    last_hash: str
+    status: str
+    on_turn: tuple[int, ...]
+    system_job: str | None
+    updated_at: str
+
+
+class Snapshot(msgspec.Struct, frozen=True):
+    version: int
+    schema: str
+    state: bytes
+
+
+class DuplicateCommand(InfraError):
+    """The command id was already applied; carries the first application's record."""
+
+    code = "command/duplicate"
+
+    def __init__(self, record: CommandRecord) -> None:
+        super().__init__(f"command {record.command_id} was already applied")
+        self.record = record
+
+
+def timestamp(moment: datetime | None = None) -> str:
+    """The canonical text of a recorded time (UTC, microseconds), as hashed into the chain."""
+    moment = moment or datetime.now(UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@runtime_checkable
+class EventStore(Protocol):
+    """Where games live. Every method raises StreamNotFound for an unknown game id."""
+
+    async def create(
+        self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
+        summary: GameSummary,
+    ) -> list[StoredEvent]: ...
+
+    async def append(
+        self, game_id: str, expected_version: int, decisions: list[Decision], summary: GameSummary,
+        snapshot: Snapshot | None = None,
+    ) -> list[StoredEvent]:
+        """Append atomically; ConcurrencyConflict if the stream moved, DuplicateCommand if the first
+        decision's command id was already applied."""
+        ...
+
+    async def head(self, game_id: str) -> GameHead: ...
+
+    async def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[StoredEvent]: ...
+
+    async def latest_snapshot(self, game_id: str, schema: str, at_most: int | None = None) -> Snapshot | None: ...
+
+    async def find_command(self, game_id: str, command_id: str) -> CommandRecord | None: ...
+
+    async def commands(self, game_id: str) -> list[CommandRecord]: ...
+
+    async def seed(self, game_id: str) -> bytes: ...
+
+    async def seats(self, game_id: str) -> list[SeatRecord]: ...
+
+    async def seat_for_token(self, game_id: str, token_hash: str) -> int | None: ...
+
+    async def due_jobs(self) -> list[GameHead]:
+        """Running games whose read model says a system job is due (for the reconciler)."""
+        ...
+
+    async def heads(self, game_ids: list[str]) -> list[GameHead]: ...

@@ -1,0 +1,120 @@
+"""An in-memory event store with the same contract as the PostgreSQL one (for service-layer unit
+tests and quick experiments; never used in production)."""
+
+from __future__ import annotations
+
+from infra.chain import GENESIS, event_hash
+from infra.errors import ConcurrencyConflict, StreamNotFound
+
+from .base import (
+    CommandRecord,
+    Decision,
+    DuplicateCommand,
+    GameHead,
+    GameSummary,
+    SeatRecord,
+    Snapshot,
+    StoredEvent,
+    timestamp,
+)
+
+
+class _Game:
+    def __init__(self, game_type: str, seats: list[SeatRecord], seed: bytes) -> None:
+        self.game_type = game_type
+        self.seats = seats
+        self.seed = seed
+        self.events: list[StoredEvent] = []
+        self.commands: dict[str, CommandRecord] = {}
+        self.snapshots: list[Snapshot] = []
+        self.summary = GameSummary("running", (), None)
+        self.updated_at = timestamp()
+
+
+class InMemoryEventStore:
+    def __init__(self) -> None:
+        self._games: dict[str, _Game] = {}
+
+    def _game(self, game_id: str) -> _Game:
+        try:
+            return self._games[game_id]
+        except KeyError:
+            raise StreamNotFound(f"no game {game_id}") from None
+
+    async def create(
+        self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
+        summary: GameSummary,
+    ) -> list[StoredEvent]:
+        self._games[game_id] = _Game(game_type, seats, seed)
+        return await self.append(game_id, 0, [decision], summary)
+
+    async def append(
+        self, game_id: str, expected_version: int, decisions: list[Decision], summary: GameSummary,
+        snapshot: Snapshot | None = None,
+    ) -> list[StoredEvent]:
+        game = self._game(game_id)
+        if decisions[0].command_id in game.commands:
+            raise DuplicateCommand(game.commands[decisions[0].command_id])
+        if len(game.events) != expected_version:
+            raise ConcurrencyConflict(game_id, expected_version)
+        recorded_at = timestamp()
+        last_hash = game.events[-1].hash if game.events else GENESIS
+        version = expected_version
+        stored: list[StoredEvent] = []
+        for decision in decisions:
+            first = version + 1
+            for event in decision.events:
+                version += 1
+                digest = event_hash(last_hash, game_id, version, event.type, decision.actor, decision.command_id,
+                                    recorded_at, event.payload)
+                stored.append(StoredEvent(version, event.type, decision.actor, decision.command_id, recorded_at,
+                                          event.payload, last_hash, digest))
+                last_hash = digest
+            game.commands[decision.command_id] = CommandRecord(
+                decision.command_id, decision.actor, decision.command_type, decision.command, first, version,
+                recorded_at,
+            )
+        game.events.extend(stored)
+        game.summary = summary
+        game.updated_at = recorded_at
+        if snapshot is not None:
+            game.snapshots.append(snapshot)
+        return stored
+
+    async def head(self, game_id: str) -> GameHead:
+        game = self._game(game_id)
+        last = game.events[-1].hash if game.events else GENESIS
+        s = game.summary
+        return GameHead(game_id, game.game_type, len(game.events), last, s.status, s.on_turn, s.system_job,
+                        game.updated_at)
+
+    async def heads(self, game_ids: list[str]) -> list[GameHead]:
+        return [await self.head(g) for g in game_ids if g in self._games]
+
+    async def due_jobs(self) -> list[GameHead]:
+        heads = [await self.head(g) for g in self._games]
+        return [h for h in heads if h.status == "running" and h.system_job is not None]
+
+    async def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[StoredEvent]:
+        events = self._game(game_id).events
+        return [e for e in events if e.version > after and (until is None or e.version <= until)]
+
+    async def latest_snapshot(self, game_id: str, schema: str, at_most: int | None = None) -> Snapshot | None:
+        fitting = [s for s in self._game(game_id).snapshots
+                   if s.schema == schema and (at_most is None or s.version <= at_most)]
+        return max(fitting, key=lambda s: s.version, default=None)
+
+    async def find_command(self, game_id: str, command_id: str) -> CommandRecord | None:
+        return self._game(game_id).commands.get(command_id)
+
+    async def commands(self, game_id: str) -> list[CommandRecord]:
+        return sorted(self._game(game_id).commands.values(), key=lambda c: c.first_version)
+
+    async def seed(self, game_id: str) -> bytes:
+        return self._game(game_id).seed
+
+    async def seats(self, game_id: str) -> list[SeatRecord]:
+        return list(self._game(game_id).seats)
+
+    async def seat_for_token(self, game_id: str, token_hash: str) -> int | None:
+        return next((s.seat for s in self._game(game_id).seats if s.token_hash == token_hash), None)

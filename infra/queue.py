@@ -1,0 +1,80 @@
+"""The job queue port and its arq adapter.
+
+arq is in maintenance-only mode upstream, so nothing outside this module (and the worker's settings)
+knows about it: the gameplay service only sees :class:`JobQueue`. Jobs carry primitive arguments,
+are serialised with msgpack (never pickle) and have deterministic ids ``{game_id}:{version}:{kind}``,
+so the same due job enqueued twice (by the service and the reconciler) runs once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+import msgspec
+from arq.connections import ArqRedis, RedisSettings, create_pool
+
+from infra.errors import StoreUnavailable
+
+
+class Job(msgspec.Struct, frozen=True):
+    """A system job: run the system command ``kind`` due at ``version`` of ``game_id``."""
+
+    game_id: str
+    version: int
+    kind: str
+
+    @property
+    def job_id(self) -> str:
+        return f"{self.game_id}:{self.version}:{self.kind}"
+
+
+@runtime_checkable
+class JobQueue(Protocol):
+    async def enqueue(self, job: Job) -> bool:
+        """Queue the job; False when a job with the same id is already queued or running."""
+        ...
+
+
+def serialize(value: Any) -> bytes:
+    return msgspec.msgpack.encode(value)
+
+
+def deserialize(data: bytes) -> Any:
+    return msgspec.msgpack.decode(data)
+
+
+def redis_settings(url: str) -> RedisSettings:
+    """arq settings for a redis:// URL or a unix:///path/to/socket URL (the embedded Redis)."""
+    if url.startswith("unix://"):
+        return RedisSettings(unix_socket_path=url.removeprefix("unix://"))
+    return RedisSettings.from_dsn(url)
+
+
+async def arq_pool(url: str, queue_name: str) -> ArqRedis:
+    try:
+        return await create_pool(redis_settings(url), job_serializer=serialize, job_deserializer=deserialize,
+                                 default_queue_name=queue_name)
+    except OSError as exc:
+        raise StoreUnavailable(f"Redis is unavailable at {url}: {exc}") from exc
+
+
+class ArqJobQueue:
+    def __init__(self, pool: ArqRedis) -> None:
+        self._pool = pool
+
+    async def enqueue(self, job: Job) -> bool:
+        queued = await self._pool.enqueue_job(job.kind, job.game_id, job.version, _job_id=job.job_id)
+        return queued is not None
+
+
+class RecordingJobQueue:
+    """A fake queue that records jobs (for service-layer unit tests)."""
+
+    def __init__(self) -> None:
+        self.jobs: list[Job] = []
+
+    async def enqueue(self, job: Job) -> bool:
+        if job in self.jobs:
+            return False
+        self.jobs.append(job)
+        return True

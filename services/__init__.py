@@ -1,0 +1,1 @@
+"""Entry points: the gameplay application service, the HTTP API and the worker."""

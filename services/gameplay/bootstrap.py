@@ -1,0 +1,68 @@
+"""The composition root: build the gameplay service and its adapters from Settings (the only place
+that connects to anything)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import asyncpg
+from arq.connections import ArqRedis
+from redis.asyncio import Redis
+
+from domain.kernel import GameModule
+from domain.magnate import GAME as MAGNATE
+from infra.config import Settings
+from infra.errors import StoreUnavailable
+from infra.eventstore.postgres import PostgresEventStore
+from infra.migrate import migrate
+from infra.notify import RedisNotifier
+from infra.queue import ArqJobQueue, arq_pool
+
+from .handler import Gameplay
+
+GAMES: dict[str, GameModule[Any]] = {MAGNATE.name: MAGNATE}
+"""Every game the server offers, by type name."""
+
+
+class Runtime:
+    """The live adapters of one process; ``close()`` releases them."""
+
+    def __init__(self, gameplay: Gameplay, pool: asyncpg.Pool, redis: Redis, arq: ArqRedis,
+                 notifier: RedisNotifier) -> None:
+        self.gameplay = gameplay
+        self.pool = pool
+        self.redis = redis
+        self.arq = arq
+        self.notifier = notifier
+
+    async def close(self) -> None:
+        await self.arq.aclose()
+        await self.redis.aclose()
+        await self.pool.close()
+
+
+def redis_client(url: str) -> Redis:
+    if url.startswith("unix://"):
+        return Redis(unix_socket_path=url.removeprefix("unix://"))
+    return Redis.from_url(url)
+
+
+async def build(settings: Settings, *, run_migrations: bool = True) -> Runtime:
+    """Connect to PostgreSQL and Redis, apply migrations, and compose the gameplay service."""
+    if not settings.database_url or not settings.redis_url:
+        raise StoreUnavailable("DATABASE_URL and REDIS_URL must be set (or use `magnate run` for embedded ones)")
+    try:
+        pool = await asyncpg.create_pool(settings.database_url, min_size=1, max_size=settings.db_pool_size)
+    except (OSError, asyncpg.PostgresError) as exc:
+        raise StoreUnavailable(f"cannot reach PostgreSQL at {settings.database_url}: {exc}") from exc
+    assert pool is not None
+    if run_migrations:
+        async with pool.acquire() as conn:
+            await migrate(conn)
+    redis = redis_client(settings.redis_url)
+    arq = await arq_pool(settings.redis_url, settings.queue_name)
+    notifier = RedisNotifier(redis)
+    gameplay = Gameplay(
+        PostgresEventStore(pool), ArqJobQueue(arq), notifier, GAMES, snapshot_every=settings.snapshot_every
+    )
+    return Runtime(gameplay, pool, redis, arq, notifier)

@@ -1,0 +1,285 @@
+"""Gameplay: the application service (cosmicpython's service layer). No rule logic lives here: the
+domain decides, this module loads, stores, schedules and caches.
+
+Every change to a game goes through :meth:`Gameplay._apply`: fold the stream (cache, snapshot + tail),
+``decide`` with the chance source of the next version, append with the expected version (one
+transaction, idempotent by command id), then publish the new version and enqueue the system job the
+game now waits for. A crash between the append and the enqueue loses nothing: the reconciler
+re-enqueues whatever the read model says is due.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import uuid
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from domain.kernel import SYSTEM, Actor, Chance, GameModule, Seat, commitment_of, fold, tag_of
+from infra.codec import GameCodec
+from infra.errors import CommandIdReused, ConcurrencyConflict, StreamNotFound
+from infra.eventstore import (
+    CommandRecord,
+    Decision,
+    DuplicateCommand,
+    EventStore,
+    GameSummary,
+    NewEvent,
+    SeatRecord,
+    Snapshot,
+    StoredEvent,
+)
+from infra.notify import Notifier
+from infra.queue import Job, JobQueue
+
+
+class SeatCreated(msgspec.Struct, frozen=True):
+    seat: int
+    kind: str
+    name: str
+    company: str
+    token: str | None
+    """The seat's secret token (human seats only); shown once, stored only as a hash."""
+
+
+class Created(msgspec.Struct, frozen=True):
+    game_id: str
+    game_type: str
+    version: int
+    seats: tuple[SeatCreated, ...]
+
+
+class Applied(msgspec.Struct, frozen=True):
+    """The result of a command: the version it brought the game to and the events it appended."""
+
+    game_id: str
+    version: int
+    events: tuple[StoredEvent, ...]
+    duplicate: bool = False
+    """True when this command id had already been applied (the first result is returned)."""
+
+
+class Loaded(msgspec.Struct, frozen=True):
+    game_type: str
+    version: int
+    state: Any
+
+
+def actor_text(actor: Actor) -> str:
+    return "system" if actor == SYSTEM else f"seat:{actor}"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Gameplay:
+    def __init__(
+        self,
+        store: EventStore,
+        queue: JobQueue,
+        notifier: Notifier,
+        games: Mapping[str, GameModule[Any]],
+        *,
+        snapshot_every: int = 100,
+        cache_size: int = 2048,
+    ) -> None:
+        self.store = store
+        self.queue = queue
+        self.notifier = notifier
+        self.games = dict(games)
+        self.codecs = {name: GameCodec(game) for name, game in games.items()}
+        self.snapshot_every = snapshot_every
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        self._cache_size = cache_size
+        self._seeds: dict[str, bytes] = {}
+
+    def module(self, game_type: str) -> GameModule[Any]:
+        try:
+            return self.games[game_type]
+        except KeyError:
+            raise StreamNotFound(f"unknown game type {game_type!r}") from None
+
+    # -- creating and changing games -------------------------------------------------------------
+
+    async def create_game(
+        self, game_type: str, options: Any, names: list[str] | None = None, seed: bytes | None = None
+    ) -> Created:
+        """Set a game up (raises the game's RuleViolation for impossible options)."""
+        game, codec = self.module(game_type), self.codecs[game_type]
+        seed = seed or secrets.token_bytes(32)
+        game_id = uuid.uuid4().hex
+        start = game.start(options, commitment_of(seed))
+        events = game.decide(game.initial_state(), SYSTEM, start, Chance(seed, 1))
+        state = fold(game.evolve, events, game.initial_state())
+        seats: list[SeatCreated] = []
+        for i, info in enumerate(game.seats(state)):
+            token = secrets.token_urlsafe(24) if info.kind == "human" else None
+            name = (names[i] if names and i < len(names) and names[i] else "") or info.label
+            seats.append(SeatCreated(i, info.kind, name, info.label, token))
+        records = [SeatRecord(s.seat, s.kind, s.name, s.company, token_hash(s.token) if s.token else None)
+                   for s in seats]
+        decision = self._decision(codec, "start", SYSTEM, start, events)
+        stored = await self.store.create(game_id, game_type, records, seed, decision, self._summary(game, state))
+        self._seeds[game_id] = seed
+        await self._after_append(game_id, game_type, game, stored[-1].version, state)
+        return Created(game_id, game_type, stored[-1].version, tuple(seats))
+
+    async def submit(
+        self, game_id: str, seat: int, command_id: str, command: Any, expected_version: int | None = None
+    ) -> Applied:
+        """Apply a seat's command exactly once per command id. Raises RuleViolation (nothing changes),
+        ConcurrencyConflict (the game moved past ``expected_version``) or CommandIdReused."""
+        head = await self.store.head(game_id)
+        codec = self.codecs[head.game_type]
+        actor = Seat(seat)
+        known = await self.store.find_command(game_id, command_id)
+        if known is not None:
+            return await self._replayed(game_id, known, codec, actor, command)
+        for attempt in (1, 2):
+            loaded = await self.load(game_id)
+            if expected_version is not None and loaded.version != expected_version:
+                raise ConcurrencyConflict(game_id, expected_version)
+            try:
+                return await self._apply(game_id, loaded, actor, command_id, command)
+            except DuplicateCommand as duplicate:
+                return await self._replayed(game_id, duplicate.record, codec, actor, command)
+            except ConcurrencyConflict:
+                # Someone appended between our load and our append: decide once more on the new state,
+                # unless the client pinned the version it decided on.
+                if expected_version is not None or attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def run_system(self, game_id: str, at_version: int, kind: str) -> bool:
+        """Run the system job ``kind`` if the game is still at ``at_version`` and still waits for it.
+        Returns False (and changes nothing) for a stale, duplicate or unexpected job."""
+        loaded = await self.load(game_id)
+        if loaded.version != at_version:
+            return False
+        due = self.module(loaded.game_type).pending(loaded.state).system
+        if due is None or tag_of(due) != kind:
+            return False
+        try:
+            await self._apply(game_id, loaded, SYSTEM, f"system:{at_version}:{kind}", due)
+        except (DuplicateCommand, ConcurrencyConflict):
+            return False
+        return True
+
+    async def _apply(self, game_id: str, loaded: Loaded, actor: Actor, command_id: str, command: Any) -> Applied:
+        game, codec = self.module(loaded.game_type), self.codecs[loaded.game_type]
+        seed = await self._seed(game_id)
+        events = game.decide(loaded.state, actor, command, Chance(seed, loaded.version + 1))
+        state = fold(game.evolve, events, loaded.state)
+        decisions = [self._decision(codec, command_id, actor, command, events)]
+        version = loaded.version + len(events)
+        if game.pending(state).finished and events:
+            reveal = game.reveal(seed.hex())
+            revealed = game.decide(state, SYSTEM, reveal, Chance(seed, version + 1))
+            state = fold(game.evolve, revealed, state)
+            decisions.append(self._decision(codec, f"reveal:{game_id}", SYSTEM, reveal, revealed))
+            version += len(revealed)
+        snapshot = None
+        if version // self.snapshot_every > loaded.version // self.snapshot_every:
+            snapshot = Snapshot(version, codec.state_schema, codec.encode_state(state))
+        stored = await self.store.append(game_id, loaded.version, decisions, self._summary(game, state), snapshot)
+        await self._after_append(game_id, loaded.game_type, game, version, state)
+        return Applied(game_id, version, tuple(stored))
+
+    async def _after_append(
+        self, game_id: str, game_type: str, game: GameModule[Any], version: int, state: Any
+    ) -> None:
+        self._remember(game_id, Loaded(game_type, version, state))
+        await self.notifier.published(game_id, version)
+        due = game.pending(state).system
+        if due is not None:
+            await self.queue.enqueue(Job(game_id, version, tag_of(due)))
+
+    async def _replayed(
+        self, game_id: str, record: CommandRecord, codec: GameCodec, actor: Actor, command: Any
+    ) -> Applied:
+        if record.actor != actor_text(actor) or record.payload != codec.encode(command):
+            raise CommandIdReused(f"command id {record.command_id} was already used for another command")
+        events = await self.store.read(game_id, after=record.first_version - 1, until=record.last_version)
+        return Applied(game_id, record.last_version, tuple(events), duplicate=True)
+
+    # -- reading games ----------------------------------------------------------------------------
+
+    async def load(self, game_id: str) -> Loaded:
+        """The current state: cached if current, else snapshot (or cache) + the events after it."""
+        head = await self.store.head(game_id)
+        cached = self._cache.get(game_id)
+        if cached is not None and cached.version == head.version:
+            self._cache.move_to_end(game_id)
+            return cached
+        loaded = await self._fold(game_id, head.game_type, cached, until=None)
+        self._remember(game_id, loaded)
+        return loaded
+
+    async def state_at(self, game_id: str, version: int) -> Loaded:
+        """The state after event ``version`` (auditing); versions beyond the head give the head."""
+        head = await self.store.head(game_id)
+        if version >= head.version:
+            return await self.load(game_id)
+        return await self._fold(game_id, head.game_type, None, until=max(0, version))
+
+    async def _fold(self, game_id: str, game_type: str, base: Loaded | None, until: int | None) -> Loaded:
+        game, codec = self.module(game_type), self.codecs[game_type]
+        if base is None or (until is not None and base.version > until):
+            snapshot = await self.store.latest_snapshot(game_id, codec.state_schema, at_most=until)
+            if snapshot is not None:
+                base = Loaded(game_type, snapshot.version, codec.decode_state(snapshot.state))
+            else:
+                base = Loaded(game_type, 0, game.initial_state())
+        stored = await self.store.read(game_id, after=base.version, until=until)
+        state = fold(game.evolve, (codec.decode_event(e.payload) for e in stored), base.state)
+        return Loaded(game_type, stored[-1].version if stored else base.version, state)
+
+    async def seat_for_token(self, game_id: str, token: str) -> int | None:
+        return await self.store.seat_for_token(game_id, token_hash(token))
+
+    async def reconcile(self) -> int:
+        """Re-enqueue every due system job (after a lost queue or a crash after an append)."""
+        count = 0
+        for head in await self.store.due_jobs():
+            if head.system_job is not None and await self.queue.enqueue(Job(head.game_id, head.version,
+                                                                              head.system_job)):
+                count += 1
+        return count
+
+    # -- helpers ------------------------------------------------------------------------------------
+
+    async def _seed(self, game_id: str) -> bytes:
+        seed = self._seeds.get(game_id)
+        if seed is None:
+            seed = self._seeds[game_id] = await self.store.seed(game_id)
+        return seed
+
+    def _remember(self, game_id: str, loaded: Loaded) -> None:
+        self._cache[game_id] = loaded
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    @staticmethod
+    def _summary(game: GameModule[Any], state: Any) -> GameSummary:
+        due = game.pending(state)
+        return GameSummary(
+            status="finished" if due.finished else "running",
+            on_turn=tuple(int(s) for s in due.seats),
+            system_job=tag_of(due.system) if due.system is not None else None,
+        )
+
+    @staticmethod
+    def _decision(codec: GameCodec, command_id: str, actor: Actor, command: Any, events: list[Any]) -> Decision:
+        return Decision(
+            command_id=command_id,
+            actor=actor_text(actor),
+            command_type=tag_of(command),
+            command=codec.encode(command),
+            events=tuple(NewEvent(tag_of(e), codec.encode(e)) for e in events),
+        )
