@@ -15,7 +15,6 @@ from .state import MagnateState, Phase
 from .view import MagnateView, view
 
 
-
 def _start(options: GameOptions, seed_commitment: str) -> StartGame:
     return StartGame(options=options, seed_commitment=seed_commitment)
 

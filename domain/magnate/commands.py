@@ -133,5 +133,9 @@ class RevealSeed(SystemCommand, frozen=True, tag="magnate.reveal_seed"):
     seed: str
 
 
-MagnateSystemCommand = StartGame | RollDice | ProcessMarket | RevealSeed
+class TakeAiTurn(SystemCommand, frozen=True, tag="magnate.ai_turn"):
+    """The AI seat on turn acts (bid, attract or one action), following its cards (§11)."""
+
+
+MagnateSystemCommand = StartGame | RollDice | ProcessMarket | RevealSeed | TakeAiTurn
 MagnateCommand = PlayerCommand | MagnateSystemCommand

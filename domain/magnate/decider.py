@@ -12,6 +12,10 @@ from typing import assert_never
 
 from domain.kernel import SYSTEM, Actor, ActorNotAllowed, Chance, GameAlreadyOver, Seat, WrongPhase, fold
 
+from .ai import actions as ai_actions
+from .ai import attraction as ai_attraction
+from .ai import deck as ai_deck
+from .ai import turn as ai_turn
 from .commands import (
     Advertise,
     AttractTenants,
@@ -30,10 +34,19 @@ from .commands import (
     RollDice,
     Sell,
     StartGame,
+    TakeAiTurn,
     UseAdvertising,
 )
 from .events import (
     AdvertisingTaken,
+    AiAdvertised,
+    AiCardDrawn,
+    AiCardResolved,
+    AiDecided,
+    AiDeckReshuffled,
+    AiDieRolled,
+    AiHoldingsChanged,
+    AiLevelRaised,
     AttractionStarted,
     BidPassed,
     BidPlaced,
@@ -131,6 +144,8 @@ def _decide_system(rec: Recorder, command: MagnateSystemCommand, chance: Chance)
             market.process(rec, chance)
         case RevealSeed(seed=seed):
             rec.emit(*reveal.reveal(state, seed))
+        case TakeAiTurn():
+            ai_turn.take_turn(rec, chance)
         case _:
             assert_never(command)
 
@@ -195,6 +210,20 @@ def evolve(state: MagnateState, event: MagnateEvent) -> MagnateState:  # noqa: C
             return market.apply_game_ended(state, event)
         case SeedRevealed():
             return reveal.apply_seed_revealed(state, event)
+        case AiCardDrawn():
+            return ai_deck.apply_card_drawn(state, event)
+        case AiLevelRaised():
+            return ai_deck.apply_level_raised(state, event)
+        case AiDeckReshuffled():
+            return ai_deck.apply_deck_reshuffled(state, event)
+        case AiCardResolved():
+            return ai_deck.apply_card_resolved(state, event)
+        case AiHoldingsChanged():
+            return ai_actions.apply_holdings_changed(state, event)
+        case AiAdvertised():
+            return ai_attraction.apply_advertised(state, event)
+        case AiDieRolled() | AiDecided():
+            return state
         case _:
             assert_never(event)
 

@@ -208,6 +208,73 @@ class SeedRevealed(Event, frozen=True, tag="magnate.seed_revealed"):
     seed: str
 
 
+class AiCardDrawn(Event, frozen=True, tag="magnate.ai_card_drawn"):
+    """The AI drew ``card`` from its level ``level`` deck (§11.5 step 1)."""
+
+    seat: int
+    card: str
+    level: int
+
+
+class AiLevelRaised(Event, frozen=True, tag="magnate.ai_level_raised"):
+    """The AI moved up to ``level`` because its deck ran out or it sold a plot."""
+
+    seat: int
+    level: int
+    reason: str
+
+
+class AiDeckReshuffled(Event, frozen=True, tag="magnate.ai_deck_reshuffled"):
+    """Level IV ran out: its cards in the AI discard pile form a new level IV deck."""
+
+    seat: int
+    level: int
+    cards: tuple[str, ...]
+
+
+class AiDieRolled(Event, frozen=True, tag="magnate.ai_die_rolled"):
+    """A tie-break die (§11.7): ``faces`` in order (rerolls included) chose ``chosen`` among
+    ``candidates`` (listed in the order the rule gives)."""
+
+    seat: int
+    purpose: str
+    candidates: tuple[str, ...]
+    faces: tuple[int, ...]
+    chosen: str
+
+
+class AiDecided(Event, frozen=True, tag="magnate.ai_decided"):
+    """Why the AI did what it did, in words: the card, the branch taken and the reason."""
+
+    seat: int
+    card: str | None
+    action: str
+    reason: str
+
+
+class AiHoldingsChanged(Event, frozen=True, tag="magnate.ai_holdings_changed"):
+    """The AI board's rows after a buy, build or sale."""
+
+    seat: int
+    bottom_row: tuple[str | None, ...]
+    top_row: tuple[str, ...]
+
+
+class AiCardResolved(Event, frozen=True, tag="magnate.ai_card_resolved"):
+    """The card goes to the AI discard pile and becomes the most recently resolved card."""
+
+    seat: int
+    card: str
+
+
+class AiAdvertised(Event, frozen=True, tag="magnate.ai_advertised"):
+    """Phase 2 (§11.4 step 5): the advertising icon of the last resolved card adds to advertising spent."""
+
+    seat: int
+    tokens: int
+    card: str | None
+
+
 MagnateEvent = (
     GameStarted
     | RoundStarted
@@ -233,4 +300,12 @@ MagnateEvent = (
     | PlotLiquidated
     | GameEnded
     | SeedRevealed
+    | AiCardDrawn
+    | AiLevelRaised
+    | AiDeckReshuffled
+    | AiDieRolled
+    | AiDecided
+    | AiHoldingsChanged
+    | AiCardResolved
+    | AiAdvertised
 )

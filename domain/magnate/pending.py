@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from domain.kernel import Pending
 
-from .commands import ProcessMarket, RollDice
+from .commands import ProcessMarket, RollDice, TakeAiTurn
 from .rules.turns import current_seat
-from .state import MagnateState, Phase
+from .state import MagnateState, Phase, SeatKind
 
 
 def pending(state: MagnateState) -> Pending:
@@ -19,4 +19,8 @@ def pending(state: MagnateState) -> Pending:
     if state.phase == Phase.ATTRACTING and attraction is not None and attraction.faces is None and attraction.dice:
         return Pending(system=RollDice())
     seat = current_seat(state)
-    return Pending(seats=(seat,)) if seat is not None else Pending()
+    if seat is None:
+        return Pending()
+    if state.seats[seat].kind == SeatKind.AI:
+        return Pending(system=TakeAiTurn())
+    return Pending(seats=(seat,))

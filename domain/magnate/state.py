@@ -57,6 +57,8 @@ class Auction(msgspec.Struct, frozen=True):
     high_bid: int = 0
     high_bidder: int | None = None
     passed: tuple[int, ...] = ()
+    bidders: tuple[int, ...] = ()
+    """Seats that have bid in this auction."""
 
 
 class Attraction(msgspec.Struct, frozen=True):
@@ -76,6 +78,22 @@ class Standing(msgspec.Struct, frozen=True):
     company: str
     cash: int
     rank: int
+
+
+class AiState(msgspec.Struct, frozen=True, kw_only=True):
+    """The AI player's board (§11.1, T14): level, decks, discard pile and holdings rows."""
+
+    seat: int
+    level: int
+    decks: tuple[tuple[str, ...], ...]
+    """Cards not yet drawn, per level (index 0 = level I), as an unordered set in catalogue order."""
+    discard: tuple[str, ...] = ()
+    last_card: str | None = None
+    """The most recently resolved card (its advertising icon counts in phase 2)."""
+    bottom_row: tuple[str | None, ...] = ()
+    """Unbuilt plots by slot, left to right; slots are not compacted when a marker leaves."""
+    top_row: tuple[str, ...] = ()
+    """Built plots, left to right, without gaps."""
 
 
 class MagnateState(msgspec.Struct, frozen=True, kw_only=True):
@@ -110,6 +128,7 @@ class MagnateState(msgspec.Struct, frozen=True, kw_only=True):
     tenant_discard: tuple[str, ...] = ()
     marker_supply: tuple[str, ...] = ()
     standings: tuple[Standing, ...] = ()
+    ai: AiState | None = None
 
 
 def update_seat(state: MagnateState, seat: int, *, cash: int = 0, advertising: int = 0) -> MagnateState:

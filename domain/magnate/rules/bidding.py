@@ -84,7 +84,8 @@ def apply_round_started(state: MagnateState, event: RoundStarted) -> MagnateStat
 
 def apply_bid_placed(state: MagnateState, event: BidPlaced) -> MagnateState:
     assert state.auction is not None
-    auction = replace(state.auction, high_bid=event.amount, high_bidder=event.seat)
+    auction = replace(state.auction, high_bid=event.amount, high_bidder=event.seat,
+                      bidders=tuple(sorted({*state.auction.bidders, event.seat})))
     return replace(state, auction=replace(auction, turn=_next_bidder(auction, len(state.seats), event.seat)))
 
 

@@ -7,8 +7,11 @@ centre tenants (advanced), available tenants (advanced), 'for sale' markers, fir
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from domain.kernel import Chance, InvalidValue
 
+from ..ai.deck import initial_ai
 from ..catalog import LETTERS, Catalog, DataError, catalog
 from ..city import ALL_PLOTS, CENTRE, position_of
 from ..commands import GameOptions, StartGame
@@ -163,7 +166,7 @@ def apply_game_started(state: MagnateState, event: GameStarted) -> MagnateState:
     available = tuple(event.available.count(k) for k in kinds)
     used_markers = for_sale | set(event.removed_markers)
     assert all(position_of(p) != CENTRE and p[1] in LETTERS for p in for_sale)
-    return MagnateState(
+    state = MagnateState(
         phase=Phase.SETUP,
         dataset=event.dataset,
         advanced=event.advanced,
@@ -185,3 +188,5 @@ def apply_game_started(state: MagnateState, event: GameStarted) -> MagnateState:
         tenant_deck=tuple(c.id for c in cat.files.new_tenant_cards),
         marker_supply=tuple(c for c in cat.for_sale.coordinates if c not in used_markers),
     )
+    ai_seats = [i for i, s in enumerate(event.seats) if s.kind == SeatKind.AI]
+    return replace(state, ai=initial_ai(state, ai_seats[0])) if ai_seats else state

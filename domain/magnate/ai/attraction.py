@@ -1,0 +1,99 @@
+"""§11.4: the AI's phase 2 turn. It rolls nothing: every die counts as a 6, then the normal modifiers
+apply; it attracts to each top-row building below capacity, left to right; then the advertising icon
+of its most recently resolved card adds to the round's advertising spent. It never collects rent."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain.kernel import Chance
+
+from .. import pool
+from ..catalog import TenantKind
+from ..city import catalog_of, dice_count, dice_modifier, plot_at
+from ..events import AiAdvertised, AiDecided, AiDieRolled, AttractionStarted, DiceSettled, RentCollected, TenantsMovedIn
+from ..recorder import Recorder
+from ..rules.attraction import room
+from ..rules.sets import standard_sets
+from ..state import MagnateState
+from .deck import ai_of
+from .tiebreak import pick
+
+AI_FACE = 6
+"""§11.4 step 2: the AI treats every die as a 6."""
+
+
+def attract(rec: Recorder, chance: Chance) -> None:
+    ai = ai_of(rec.state)
+    for plot in ai.top_row:
+        if room(rec.state, plot) > 0:
+            _attract_one(rec, chance, plot)
+    state = rec.state
+    cat = catalog_of(state)
+    tokens = cat.ai_cards[ai.last_card].ads if ai.last_card else 0
+    rec.emit(AiAdvertised(seat=ai.seat, tokens=tokens, card=ai.last_card), RentCollected(seat=ai.seat, amount=0))
+
+
+def _attract_one(rec: Recorder, chance: Chance, plot: str) -> None:
+    state = rec.state
+    seat = ai_of(state).seat
+    n = dice_count(state, plot)
+    m = dice_modifier(state, plot)
+    value = AI_FACE + m
+    rec.emit(AttractionStarted(seat=seat, plot=plot, advertising=0, dice=n),
+             DiceSettled(seat=seat, plot=plot, fives=(), modifier=m, final=(value,) * n))
+    cat = catalog_of(rec.state)
+    here = plot_at(rec.state, plot)
+    assert here.building is not None
+    tenant_type = cat.buildings[here.building].tenant_type
+    free = room(rec.state, plot)
+    if not rec.state.advanced:
+        sets = standard_sets((value,) * n, cat.kinds[tenant_type].requirement)
+        moving = min(sets, free, pool.count(rec.state, rec.state.available, tenant_type))
+        tenants: tuple[str, ...] = (tenant_type,) * moving
+        reason = f"{n} dice as 6{m:+d} = {value}: {sets} set(s), room for {free}"
+    else:
+        tenants = _hardest_first(rec, chance, tenant_type, value, n, free)
+        reason = f"{n} dice as 6{m:+d} = {value}: hardest tenants first"
+    rec.emit(AiDecided(seat=seat, card=None, action="attract", reason=f"{plot}: {reason} → {len(tenants)} tenant(s)"),
+             TenantsMovedIn(seat=seat, plot=plot, tenants=tuple(sorted(tenants))))
+
+
+def _hardest_first(
+    rec: Recorder, chance: Chance, tenant_type: str, value: int, dice: int, free: int
+) -> tuple[str, ...]:
+    """§11.4 step 4: repeatedly the hardest available subtype the dice allow (highest t, then k), ties by
+    highest rent, then by die among the tied (T3 order)."""
+    state = rec.state
+    cat = catalog_of(state)
+    seat = ai_of(state).seat
+    available = pool.of_type(state, state.available, tenant_type)
+    chosen: list[str] = []
+    while len(chosen) < free:
+        fits = [cat.kinds[k] for k, count in available.items()
+                if count > chosen.count(k) and cat.kinds[k].requirement.at_least <= value
+                and cat.kinds[k].requirement.dice <= dice]
+        if not fits:
+            break
+        best = _tied_best(fits)
+        if len(best) == 1:
+            kind = best[0].key
+        else:
+            kind, faces = pick(chance, [k.key for k in best])
+            rec.emit(AiDieRolled(seat=seat, purpose="tenant subtype", candidates=tuple(k.key for k in best),
+                                 faces=faces, chosen=kind))
+        chosen.append(kind)
+        dice -= cat.kinds[kind].requirement.dice
+    return tuple(chosen)
+
+
+def _tied_best(fits: list[TenantKind]) -> list[TenantKind]:
+    def rank(k: TenantKind) -> tuple[int, int, int]:
+        return (k.requirement.at_least, k.requirement.dice, k.rent)
+
+    top = max(rank(k) for k in fits)
+    return [k for k in fits if rank(k) == top]
+
+
+def apply_advertised(state: MagnateState, event: AiAdvertised) -> MagnateState:
+    return replace(state, advertising_spent=state.advertising_spent + event.tokens)
