@@ -24,8 +24,8 @@ lint: $(STAMP) ## ruff over everything, mypy --strict over domain/
 bench: $(STAMP) ## short benchmark run; writes docs/BENCHMARKS.md
 	$(PY) -m bench.engine --write docs/BENCHMARKS.md
 
-run: $(STAMP) ## play a whole game in-process and print it (the server arrives with the service issue)
-	$(PY) -m bench.engine --demo
+run: $(STAMP) ## API server + one worker on http://127.0.0.1:8000 (embedded PostgreSQL/Redis when no URLs are set)
+	$(PY) -m services.cli run
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

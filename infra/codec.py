@@ -6,6 +6,7 @@ first); they are stored as they were hashed, so the hash chain never depends on 
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import msgspec
@@ -50,7 +51,5 @@ class GameCodec:
 
 
 def _schema_id(state_type: Any) -> str:
-    import hashlib
-
     schema = msgspec.json.encode(msgspec.json.schema(state_type), order="sorted")
     return hashlib.sha256(schema).hexdigest()[:16]

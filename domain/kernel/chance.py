@@ -5,8 +5,8 @@ The derivation is language-neutral so that an auditor can re-implement it (docs/
 * block ``i`` of a decision at stream version ``v`` is ``HMAC-SHA256(key=seed, msg=ASCII(f"{v}:{i}"))``,
   for ``i = 0, 1, 2, ...`` in order; each uniform draw takes the next block;
 * ``x`` is the first 8 bytes of the block as an unsigned big-endian integer;
-* ``below(n)`` (uniform in ``0..n-1``) rejects ``x >= 2**64 - (2**64 mod n)`` and takes the next block,
-  otherwise returns ``x mod n``;
+* ``below(n)`` (uniform in ``0..n-1``, for ``1 <= n <= 2**64``) rejects ``x >= 2**64 - (2**64 mod n)``
+  and takes the next block, otherwise returns ``x mod n``;
 * ``roll(count, sides)`` is ``below(sides) + 1`` ``count`` times; ``pick(items)`` is
   ``items[below(len(items))]``; ``pick_weighted(weights)`` takes ``r = below(sum)`` and returns the
   first index whose running total exceeds ``r``; ``shuffle`` is Fisher-Yates from the last index down.
@@ -60,6 +60,9 @@ class Chance:
         """A uniform integer in ``0..n-1`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
+        if n > _SPACE:
+            # a draw has 64 bits: above 2**64 every block would be rejected and the loop never end
+            raise ValueError(f"below() needs a bound of at most 2**64, got {n}")
         limit = _SPACE - (_SPACE % n)
         while True:
             x = self._next()

@@ -46,10 +46,8 @@ def play(
     command: Any = start
     for _ in range(max_commands):
         version = len(events) + 1
-        new = game.decide(state, actor, command, Chance(seed, version))
+        new, state = game.step(state, actor, command, Chance(seed, version))
         commands.append((version, actor, command))
-        for event in new:
-            state = game.evolve(state, event)
         events.extend(new)
         due = game.pending(state)
         if due.finished:

@@ -97,6 +97,8 @@ class GameModule(Generic[S]):
     seats: Callable[[S], tuple[SeatInfo, ...]]
     initial_state: Callable[[], S]
     decide: Callable[[S, Actor, Any, Chance], list[Any]]
+    step: Callable[[S, Actor, Any, Chance], tuple[list[Any], S]]
+    """``decide`` that also returns the state after its events (the fold the rules already did)."""
     evolve: Callable[[S, Any], S]
     pending: Callable[[S], Pending]
     view: Callable[[S, Viewer], msgspec.Struct]

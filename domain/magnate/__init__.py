@@ -7,7 +7,7 @@ from domain.kernel import GameModule, SeatInfo
 
 from .catalog import Catalog
 from .commands import GameOptions, MagnateSystemCommand, PlayerCommand, RevealSeed, SeatSpec, StartGame
-from .decider import decide, evolve, initial_state, replay
+from .decider import decide, evolve, initial_state, replay, step
 from .events import MagnateEvent
 from .legal import legal_commands
 from .pending import pending
@@ -39,6 +39,7 @@ GAME: GameModule[MagnateState] = GameModule(
     seats=_seats,
     initial_state=initial_state,
     decide=decide,
+    step=step,
     evolve=evolve,
     pending=pending,
     view=view,
@@ -63,5 +64,6 @@ __all__ = [
     "legal_commands",
     "pending",
     "replay",
+    "step",
     "view",
 ]

@@ -83,6 +83,13 @@ def initial_state() -> MagnateState:
 
 def decide(state: MagnateState, actor: Actor, command: MagnateCommand, chance: Chance) -> list[MagnateEvent]:
     """Validate ``command`` from ``actor`` and return every event it causes (or raise a RuleViolation)."""
+    return step(state, actor, command, chance)[0]
+
+
+def step(
+    state: MagnateState, actor: Actor, command: MagnateCommand, chance: Chance
+) -> tuple[list[MagnateEvent], MagnateState]:
+    """``decide``, also returning the state after the events (equal to folding them onto ``state``)."""
     rec = Recorder(state, evolve)
     if isinstance(command, PlayerCommand):
         if actor == SYSTEM:
@@ -97,7 +104,7 @@ def decide(state: MagnateState, actor: Actor, command: MagnateCommand, chance: C
             raise ActorNotAllowed("only the system may issue this command")
         _decide_system(rec, command, chance)
     settle(rec)
-    return rec.events
+    return rec.events, rec.state
 
 
 def _decide_player(state: MagnateState, seat: Seat, command: PlayerCommand) -> list[MagnateEvent]:

@@ -10,7 +10,7 @@ from domain.kernel import CommandTemplate, IntParam, Seat, SubsetParam
 
 from . import pool
 from .catalog import Catalog
-from .city import ALL_PLOTS, catalog_of, owned_by, plot_at
+from .city import ALL_PLOTS, adjacent, catalog_of, owned_by, plot_at, plot_index
 from .commands import (
     Advertise,
     AttractTenants,
@@ -91,11 +91,13 @@ def _actions(state: MagnateState, seat: Seat) -> list[CommandTemplate]:
     out = [CommandTemplate(Consult())]
     price = cat.setup.advertising_price
     out.append(CommandTemplate(Advertise(bought=0), (IntParam("bought", 0, cash // price),) if cash >= price else ()))
-    for plot in ALL_PLOTS:
+    mine = owned_by(state, seat)
+    candidates = {p for p, here in zip(ALL_PLOTS, state.plots, strict=True) if here.for_sale}
+    candidates.update(other for plot in mine for other in adjacent(plot))
+    for plot in sorted(candidates, key=plot_index):
         cost = purchase_price(state, seat, plot)
         if cost is not None and cost <= cash:
             out.append(CommandTemplate(BuyLand(plot=plot)))
-    mine = owned_by(state, seat)
     out.extend(
         CommandTemplate(Build(plot=plot, building=b)) for plot in mine for b in _affordable(state, cat, plot, cash)
     )

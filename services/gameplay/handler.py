@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import SYSTEM, Actor, Chance, GameModule, Seat, commitment_of, fold, tag_of
+from domain.kernel import SYSTEM, Actor, Chance, GameModule, RuleViolation, Seat, commitment_of, fold, tag_of
 from infra.codec import GameCodec
 from infra.errors import CommandIdReused, ConcurrencyConflict, StreamNotFound
 from infra.eventstore import (
@@ -142,16 +142,21 @@ class Gameplay:
             return await self._replayed(game_id, known, codec, actor, command)
         for attempt in (1, 2):
             loaded = await self.load(game_id)
-            if expected_version is not None and loaded.version != expected_version:
-                raise ConcurrencyConflict(game_id, expected_version)
             try:
+                if expected_version is not None and loaded.version != expected_version:
+                    raise ConcurrencyConflict(game_id, expected_version)
                 return await self._apply(game_id, loaded, actor, command_id, command)
             except DuplicateCommand as duplicate:
                 return await self._replayed(game_id, duplicate.record, codec, actor, command)
-            except ConcurrencyConflict:
+            except (ConcurrencyConflict, RuleViolation) as failure:
+                # A concurrent submit of this very command id may have been applied since we looked it up:
+                # then this is a retry and gets the first result, not an error from the state it produced.
+                known = await self.store.find_command(game_id, command_id)
+                if known is not None:
+                    return await self._replayed(game_id, known, codec, actor, command)
                 # Someone appended between our load and our append: decide once more on the new state,
                 # unless the client pinned the version it decided on.
-                if expected_version is not None or attempt == 2:
+                if isinstance(failure, RuleViolation) or expected_version is not None or attempt == 2:
                     raise
         raise AssertionError("unreachable")
 
@@ -173,14 +178,12 @@ class Gameplay:
     async def _apply(self, game_id: str, loaded: Loaded, actor: Actor, command_id: str, command: Any) -> Applied:
         game, codec = self.module(loaded.game_type), self.codecs[loaded.game_type]
         seed = await self._seed(game_id)
-        events = game.decide(loaded.state, actor, command, Chance(seed, loaded.version + 1))
-        state = fold(game.evolve, events, loaded.state)
+        events, state = game.step(loaded.state, actor, command, Chance(seed, loaded.version + 1))
         decisions = [self._decision(codec, command_id, actor, command, events)]
         version = loaded.version + len(events)
         if game.pending(state).finished and events:
             reveal = game.reveal(seed.hex())
-            revealed = game.decide(state, SYSTEM, reveal, Chance(seed, version + 1))
-            state = fold(game.evolve, revealed, state)
+            revealed, state = game.step(state, SYSTEM, reveal, Chance(seed, version + 1))
             decisions.append(self._decision(codec, f"reveal:{game_id}", SYSTEM, reveal, revealed))
             version += len(revealed)
         snapshot = None

@@ -1,0 +1,1 @@
+"""The arq worker that runs system jobs (dice, the property market, AI turns) off Redis."""

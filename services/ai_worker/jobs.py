@@ -1,0 +1,121 @@
+"""System job functions: one per system command kind of every game, plus the reconciler.
+
+Jobs hold no rule knowledge. A job ``(game_id, version)`` named after a system command kind asks
+:meth:`Gameplay.run_system` to run that command if the game is still at ``version`` and still waits
+for it; anything else (a duplicate, a late job, a job whose version the game has moved past) is a
+quiet no-op. That check is what makes arq's at-least-once delivery safe: **a job may run twice**.
+
+The kinds are read off each game's ``system_command_type`` union (minus the commands that start a
+game and reveal its seed, which only the gameplay service issues), so a new system command in a game
+module gets a job function without touching this package.
+"""
+
+from __future__ import annotations
+
+import logging
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, cast
+
+from arq.typing import WorkerCoroutine
+from arq.worker import Retry
+
+from domain.kernel import GameModule
+from infra.errors import StoreUnavailable
+from services.gameplay.handler import Gameplay
+
+log = logging.getLogger("magnate.worker")
+
+MAX_TRIES = 5
+"""Tries of one job while the database or Redis is unavailable; then it is dropped (the reconciler
+re-enqueues it once the stores are back, since the game still says it is due)."""
+RETRY_BASE_S = 0.5
+RETRY_CAP_S = 10.0
+
+
+def _tags_of_union(union: Any) -> list[str]:
+    members = typing.get_args(union) or (union,)
+    tags: list[str] = []
+    for member in members:
+        tag = member.__struct_config__.tag
+        if not isinstance(tag, str):
+            raise TypeError(f"{member.__name__} has no string tag")
+        tags.append(tag)
+    return tags
+
+
+def _returned_tag(factory: Callable[..., Any]) -> str | None:
+    """The tag of the command type a game's ``start``/``reveal`` factory is annotated to return."""
+    try:
+        returned = typing.get_type_hints(factory).get("return")
+    except (NameError, TypeError):
+        return None
+    config = getattr(returned, "__struct_config__", None)
+    tag = getattr(config, "tag", None)
+    return tag if isinstance(tag, str) else None
+
+
+def _reveal_tag(game: GameModule[Any]) -> str | None:
+    tag = _returned_tag(game.reveal)
+    if tag is not None:
+        return tag
+    made = type(game.reveal("00")).__struct_config__.tag  # unannotated: ask it (revealing needs no options)
+    return made if isinstance(made, str) else None
+
+
+def system_kinds(games: Mapping[str, GameModule[Any]]) -> list[str]:
+    """Every system command tag a worker may be asked to run, in a stable order."""
+    kinds: list[str] = []
+    for game in games.values():
+        service_only = {_returned_tag(game.start), _reveal_tag(game)}
+        if None in service_only:
+            raise TypeError(f"game {game.name!r}: annotate the return types of start() and reveal()")
+        kinds.extend(tag for tag in _tags_of_union(game.system_command_type)
+                     if tag not in service_only and tag not in kinds)
+    return kinds
+
+
+def retry_delay_s(job_try: int) -> float:
+    """Exponential back-off between tries: 0.5 s, 1 s, 2 s, 4 s ... capped at 10 s."""
+    return float(min(RETRY_CAP_S, RETRY_BASE_S * 2 ** max(0, job_try - 1)))
+
+
+async def run_system_job(ctx: dict[str, Any], kind: str, game_id: str, version: int) -> bool:
+    """Run system command ``kind`` due at ``version`` of ``game_id``; True if it appended events."""
+    gameplay: Gameplay = ctx["gameplay"]
+    job_try = int(ctx.get("job_try") or 1)
+    try:
+        ran = await gameplay.run_system(game_id, version, kind)
+    except StoreUnavailable as exc:
+        if job_try >= MAX_TRIES:
+            log.warning("giving up %s:%s:%s after %d tries (%s); the reconciler will re-enqueue it",
+                        game_id, version, kind, job_try, exc)
+            return False
+        raise Retry(defer=retry_delay_s(job_try)) from exc
+    if not ran:
+        log.debug("job %s:%s:%s is stale or a duplicate; nothing to do", game_id, version, kind)
+    return ran
+
+
+def system_job(kind: str) -> WorkerCoroutine:
+    """The arq job function for one system command kind (registered under the name ``kind``)."""
+
+    async def job(ctx: dict[str, Any], game_id: str, version: int) -> bool:
+        return await run_system_job(ctx, kind, game_id, version)
+
+    job.__name__ = job.__qualname__ = kind
+    job.__doc__ = f"Run the system command {kind!r} if it is still due at the given version."
+    return cast(WorkerCoroutine, job)
+
+
+async def reconcile(ctx: dict[str, Any]) -> int:
+    """Re-enqueue every system job the games say is due (cron, and once at worker start-up)."""
+    gameplay: Gameplay = ctx["gameplay"]
+    try:
+        count = await gameplay.reconcile()
+    except StoreUnavailable as exc:
+        log.warning("reconciler skipped: %s", exc)
+        return 0
+    if count:
+        log.info("reconciler re-enqueued %d due job(s)", count)
+    return count
