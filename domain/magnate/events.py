@@ -1,8 +1,10 @@
 """Every fact a game of Magnate can record. Tags are stored contracts: never rename one.
 
 Events carry the outcomes that were decided (dice faces, cards drawn, prices paid), so ``evolve``
-applies them without reading a table or drawing again. They never carry balances: a seat's cash is
-the sum of its payments, and only the views decide who may see it.
+applies them without reading a table or drawing again. They carry only public facts: individual
+payments (public in the physical game, §4.2), the starting grants everyone knows, and the final
+standings once the game is over — never a running balance. A seat's cash during play exists only in
+the folded state, and only the views decide who may see it.
 """
 
 from __future__ import annotations
