@@ -106,7 +106,10 @@ def timestamp(moment: datetime | None = None) -> str:
 
 @runtime_checkable
 class EventStore(Protocol):
-    """Where games live. Every method raises StreamNotFound for an unknown game id."""
+    """Where games live. ``head``, ``read``, ``seats``, ``seed`` and ``append`` raise StreamNotFound for an
+    unknown game id; the lookups (``find_command``, ``commands``, ``latest_snapshot``, ``seat_for_token``)
+    answer None or empty, as they do for a known game without a match. ``create`` raises
+    ConcurrencyConflict when the id is taken."""
 
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
@@ -117,8 +120,8 @@ class EventStore(Protocol):
         self, game_id: str, expected_version: int, decisions: list[Decision], summary: GameSummary,
         snapshot: Snapshot | None = None,
     ) -> list[StoredEvent]:
-        """Append atomically; ConcurrencyConflict if the stream moved, DuplicateCommand if the first
-        decision's command id was already applied."""
+        """Append atomically; ConcurrencyConflict if the stream moved, DuplicateCommand if any decision's
+        command id was already applied (carrying that first application's record)."""
         ...
 
     async def head(self, game_id: str) -> GameHead: ...

@@ -45,6 +45,8 @@ class InMemoryEventStore:
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
         summary: GameSummary,
     ) -> list[StoredEvent]:
+        if game_id in self._games:
+            raise ConcurrencyConflict(game_id, 0)
         self._games[game_id] = _Game(game_type, seats, seed)
         return await self.append(game_id, 0, [decision], summary)
 
@@ -53,8 +55,9 @@ class InMemoryEventStore:
         snapshot: Snapshot | None = None,
     ) -> list[StoredEvent]:
         game = self._game(game_id)
-        if decisions[0].command_id in game.commands:
-            raise DuplicateCommand(game.commands[decisions[0].command_id])
+        for decision in decisions:
+            if decision.command_id in game.commands:
+                raise DuplicateCommand(game.commands[decision.command_id])
         if len(game.events) != expected_version:
             raise ConcurrencyConflict(game_id, expected_version)
         recorded_at = timestamp()
@@ -100,15 +103,19 @@ class InMemoryEventStore:
         return [e for e in events if e.version > after and (until is None or e.version <= until)]
 
     async def latest_snapshot(self, game_id: str, schema: str, at_most: int | None = None) -> Snapshot | None:
-        fitting = [s for s in self._game(game_id).snapshots
+        if game_id not in self._games:
+            return None
+        fitting = [s for s in self._games[game_id].snapshots
                    if s.schema == schema and (at_most is None or s.version <= at_most)]
         return max(fitting, key=lambda s: s.version, default=None)
 
     async def find_command(self, game_id: str, command_id: str) -> CommandRecord | None:
-        return self._game(game_id).commands.get(command_id)
+        game = self._games.get(game_id)
+        return game.commands.get(command_id) if game else None
 
     async def commands(self, game_id: str) -> list[CommandRecord]:
-        return sorted(self._game(game_id).commands.values(), key=lambda c: c.first_version)
+        game = self._games.get(game_id)
+        return sorted(game.commands.values(), key=lambda c: c.first_version) if game else []
 
     async def seed(self, game_id: str) -> bytes:
         return self._game(game_id).seed
@@ -117,4 +124,5 @@ class InMemoryEventStore:
         return list(self._game(game_id).seats)
 
     async def seat_for_token(self, game_id: str, token_hash: str) -> int | None:
-        return next((s.seat for s in self._game(game_id).seats if s.token_hash == token_hash), None)
+        game = self._games.get(game_id)
+        return next((s.seat for s in game.seats if s.token_hash == token_hash), None) if game else None

@@ -49,10 +49,14 @@ class PostgresEventStore:
         summary: GameSummary,
     ) -> list[StoredEvent]:
         async with self._connection() as conn, conn.transaction():
-            await conn.execute(
-                "INSERT INTO games (game_id, game_type, status, version, last_hash) VALUES ($1, $2, 'running', 0, $3)",
-                game_id, game_type, GENESIS,
-            )
+            try:
+                await conn.execute(
+                    "INSERT INTO games (game_id, game_type, status, version, last_hash)"
+                    " VALUES ($1, $2, 'running', 0, $3)",
+                    game_id, game_type, GENESIS,
+                )
+            except asyncpg.UniqueViolationError as exc:
+                raise ConcurrencyConflict(game_id, 0) from exc
             await conn.execute("INSERT INTO game_secrets (game_id, seed) VALUES ($1, $2)", game_id, seed)
             await conn.executemany(
                 "INSERT INTO seats (game_id, seat, kind, name, company, token_hash) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -70,9 +74,10 @@ class PostgresEventStore:
             )
             if row is None:
                 raise StreamNotFound(f"no game {game_id}")
-            first = await self._find_command(conn, game_id, decisions[0].command_id)
-            if first is not None:
-                raise DuplicateCommand(first)
+            for decision in decisions:
+                first = await self._find_command(conn, game_id, decision.command_id)
+                if first is not None:
+                    raise DuplicateCommand(first)
             if row["version"] != expected_version:
                 raise ConcurrencyConflict(game_id, expected_version)
             try:

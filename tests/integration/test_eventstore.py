@@ -294,8 +294,8 @@ async def test_a_failing_multi_decision_append_leaves_nothing_behind(pg_pool: as
     await store.append(game_id, 1, [decision("c1", b"{}")], RUNNING)
     before = await store.read(game_id)
 
-    # The second decision reuses an applied command id: the transaction must roll back as a whole.
-    with pytest.raises(ConcurrencyConflict):
+    # The second decision reuses an applied command id: nothing of the batch is written.
+    with pytest.raises(DuplicateCommand):
         await store.append(game_id, 2, [decision("fresh", b'{"x":1}'), decision("c1", b'{"x":2}')],
                            GameSummary("finished", (), None))
 
