@@ -1,0 +1,293 @@
+"""A readable, round-by-round account of a game of Magnate, from its events alone.
+
+:class:`Narrator` reads one event at a time (so a live feed can use it as events arrive) and keeps only
+what it needs to name things: the seats' companies, the building on each plot, the land price and the
+crash marker. Names come from the game's catalogue (``GameStarted.dataset``); amounts are in $K, as in
+the rules. :func:`narrate` is the whole-log convenience.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
+
+from domain.magnate.catalog import DEFAULT_DATASET, Catalog, catalog
+from domain.magnate.events import (
+    AdvertisingTaken,
+    AttractionStarted,
+    BidPassed,
+    BidPlaced,
+    BuildingBuilt,
+    Consulted,
+    DiceRolled,
+    DiceSettled,
+    FirstPlayerDecided,
+    ForSaleMarkerDrawn,
+    GameEnded,
+    GameStarted,
+    LandBought,
+    LandPriceMoved,
+    MagnateEvent,
+    MarketCrashed,
+    NewTenantsArrived,
+    PhaseStarted,
+    PlotLiquidated,
+    PlotSold,
+    RentCollected,
+    RiskCardDrawn,
+    RoundStarted,
+    SeedRevealed,
+    TenantsMovedIn,
+)
+
+INDENT = "  "
+
+PHASE_TITLES = {
+    "attracting": "Phase 2 — attract tenants and collect rent",
+    "actions": "Phase 3 — actions",
+    "market": "Phase 4 — property market",
+}
+RISK_REASONS = {
+    "available_tenants": "few tenant types available",
+    "land_price_zone": "land price zone",
+    "advertising": "little advertising this round",
+    "plots_sold": "plots sold this round",
+}
+LAND_PRICE_REASONS = {
+    "advertising": "heavy advertising this round",
+    "plots_sold": "plots sold this round",
+}
+
+
+def money(amount_k: int) -> str:
+    """An amount in $K as the rulebook writes it: ``1,200K``."""
+    return f"{amount_k:,}K"
+
+
+def dice(faces: Iterable[int]) -> str:
+    return " ".join(str(face) for face in faces)
+
+
+def listing(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+class Narrator:
+    """Turns events into lines of text, one event at a time, in log order."""
+
+    def __init__(self) -> None:
+        self.cat: Catalog = catalog(DEFAULT_DATASET)
+        self.companies: tuple[str, ...] = ()
+        self.buildings: dict[str, str] = {}
+        self.owners: dict[str, int] = {}
+        self.features: dict[str, str] = {}
+        self.land_price = 0
+        """Position on the land price track."""
+        self.crash = 0
+        self._handlers: dict[type[Any], Callable[[Any], list[str]]] = {
+            GameStarted: self._game_started,
+            RoundStarted: self._round_started,
+            BidPlaced: lambda e: [f"{INDENT}{self.seat(e.seat)} bids {money(e.amount)}"],
+            BidPassed: lambda e: [f"{INDENT}{self.seat(e.seat)} passes"],
+            FirstPlayerDecided: self._first_player,
+            PhaseStarted: self._phase_started,
+            AttractionStarted: self._attraction_started,
+            DiceRolled: lambda e: [f"{INDENT * 3}rolls {dice(e.faces)}"],
+            DiceSettled: self._dice_settled,
+            TenantsMovedIn: self._tenants_moved_in,
+            RentCollected: self._rent_collected,
+            LandBought: self._land_bought,
+            BuildingBuilt: self._building_built,
+            AdvertisingTaken: self._advertising_taken,
+            Consulted: lambda e: [f"{INDENT * 2}{self.seat(e.seat)} consults and receives {money(e.amount)}"],
+            PlotSold: self._plot_sold,
+            RiskCardDrawn: self._risk_card,
+            LandPriceMoved: self._land_price_moved,
+            NewTenantsArrived: self._new_tenants,
+            ForSaleMarkerDrawn: self._for_sale_marker,
+            MarketCrashed: self._market_crashed,
+            PlotLiquidated: self._plot_liquidated,
+            GameEnded: self._game_ended,
+            SeedRevealed: lambda e: [f"Seed revealed: {e.seed} (anyone can now re-derive every roll and draw)"],
+        }
+
+    def lines(self, event: MagnateEvent) -> list[str]:
+        """The lines telling ``event`` (possibly none), updating what the narrator remembers."""
+        handler = self._handlers.get(type(event))
+        if handler is None:
+            return [f"{INDENT}({type(event).__name__})"]
+        return handler(event)
+
+    # --- names ---------------------------------------------------------------------------------
+
+    def seat(self, seat: int) -> str:
+        return self.companies[seat] if 0 <= seat < len(self.companies) else f"Seat {seat}"
+
+    def building(self, key: str) -> str:
+        held = self.cat.buildings.get(key)
+        return held.names.en if held is not None else key
+
+    def tenants(self, kinds: Iterable[str]) -> str:
+        counts = Counter(kinds)
+        return ", ".join(f"{n} {self.tenant_name(kind)}" for kind, n in counts.items())
+
+    def tenant_name(self, kind: str) -> str:
+        if kind in self.cat.tenant_types:
+            return self.cat.tenant_types[kind].name
+        if kind in self.cat.tenant_subtypes:
+            return self.cat.tenant_subtypes[kind].names.en
+        return kind
+
+    def price(self) -> str:
+        return money(self.cat.price(self.land_price))
+
+    # --- events --------------------------------------------------------------------------------
+
+    def _game_started(self, e: GameStarted) -> list[str]:
+        self.cat = catalog(e.dataset)
+        names = {c.key: c.name for c in (*self.cat.setup.companies, self.cat.setup.ai_company)}
+        self.companies = tuple(names.get(s.company, s.company) + (" (AI)" if s.kind == "ai" else "") for s in e.seats)
+        self.buildings = {c.plot: c.building for c in e.centre}
+        self.owners = {}
+        self.features = {
+            f"{position}{letter}": feature
+            for position, key in enumerate(e.neighbourhoods, start=1)
+            for letter, feature in self.cat.neighbourhoods[key].features.items()
+        }
+        self.land_price, self.crash = e.land_price, e.crash
+        side = "advanced" if e.advanced else "standard"
+        tiles = ", ".join(
+            f"{i} {self.cat.neighbourhoods[key].names.en}" for i, key in enumerate(e.neighbourhoods, start=1)
+        )
+        seats = ", ".join(
+            f"{name} ({money(cash)}, {ads} advertising)"
+            for name, cash, ads in zip(self.companies, e.cash, e.advertising, strict=True)
+        )
+        return [
+            f"Magnate: The First City — {side} game for {len(e.seats)} seats (dataset {e.dataset})"
+            + (", tutorial setup" if e.tutorial else ""),
+            f"{INDENT}Seats, clockwise: {seats}",
+            f"{INDENT}Neighbourhoods: {tiles}",
+            f"{INDENT}Available tenants: {self.tenants(e.available) or 'none'}",
+            f"{INDENT}For sale: {', '.join(e.for_sale)}",
+            f"{INDENT}Land price {self.price()} (track position {e.land_price}); crash marker at {e.crash}",
+        ]
+
+    def _round_started(self, e: RoundStarted) -> list[str]:
+        return ["", f"Round {e.round} — {self.seat(e.opener)} opens the bid for first player"]
+
+    def _first_player(self, e: FirstPlayerDecided) -> list[str]:
+        paid = f"pays {money(e.paid)}" if e.paid else "pays nothing"
+        return [f"{INDENT}{self.seat(e.seat)} is first player and {paid}"]
+
+    def _phase_started(self, e: PhaseStarted) -> list[str]:
+        return [f"{INDENT}{PHASE_TITLES.get(e.phase, e.phase)}"]
+
+    def _attraction_started(self, e: AttractionStarted) -> list[str]:
+        building = self.building(self.buildings.get(e.plot, "?"))
+        ads = f", committing {e.advertising} advertising" if e.advertising else ""
+        dice_text = f"{e.dice} {'die' if e.dice == 1 else 'dice'}" if e.dice else "no dice (nobody lives nearby)"
+        return [f"{INDENT * 2}{self.seat(e.seat)} attracts tenants to the {building} on {e.plot}{ads}: {dice_text}"]
+
+    def _dice_settled(self, e: DiceSettled) -> list[str]:
+        if not e.fives and not e.modifier:
+            return []  # the final dice are the rolled ones
+        parts = []
+        if e.fives:
+            which = listing([f"#{i + 1}" for i in e.fives])
+            parts.append(f"advertising sets {'die' if len(e.fives) == 1 else 'dice'} {which} to 5")
+        if e.modifier:
+            parts.append(f"modifier {e.modifier:+d}")
+        how = f" ({'; '.join(parts)})" if parts else ""
+        return [f"{INDENT * 3}final dice {dice(e.final)}{how}"]
+
+    def _tenants_moved_in(self, e: TenantsMovedIn) -> list[str]:
+        if not e.tenants:
+            return [f"{INDENT * 3}nobody moves in"]
+        return [f"{INDENT * 3}moving in: {self.tenants(e.tenants)}"]
+
+    def _rent_collected(self, e: RentCollected) -> list[str]:
+        rent = f"collects {money(e.amount)} rent" if e.amount else "collects no rent"
+        return [f"{INDENT * 2}{self.seat(e.seat)} {rent}"]
+
+    def _land_bought(self, e: LandBought) -> list[str]:
+        self.owners[e.plot] = e.seat
+        how = " (next to its own plot, double price)" if e.adjacent else ""
+        return [f"{INDENT * 2}{self.seat(e.seat)} buys {e.plot} for {money(e.price)}{how}"]
+
+    def _building_built(self, e: BuildingBuilt) -> list[str]:
+        old = self.buildings.get(e.plot)
+        self.buildings[e.plot] = e.building
+        new = self.building(e.building)
+        new = f"{'an' if new[0] in 'AEIOU' else 'a'} {new}"
+        what = f"replaces the {self.building(old)} on {e.plot} with {new}" if old else f"builds {new} on {e.plot}"
+        back = f"; {self.tenants(e.returned)} back to the available tenants" if e.returned else ""
+        return [f"{INDENT * 2}{self.seat(e.seat)} {what} for {money(e.cost)}{back}"]
+
+    def _advertising_taken(self, e: AdvertisingTaken) -> list[str]:
+        bought = f" and buys {e.bought} for {money(e.cost)}" if e.bought else ""
+        return [f"{INDENT * 2}{self.seat(e.seat)} takes {e.free} free advertising tokens{bought}"]
+
+    def _plot_sold(self, e: PlotSold) -> list[str]:
+        self.owners.pop(e.plot, None)
+        return [f"{INDENT * 2}{self.seat(e.seat)} sells {e.plot} to the bank: value {e.value} × {self.price()}"
+                f" = {money(e.amount)}"]
+
+    def _risk_card(self, e: RiskCardDrawn) -> list[str]:
+        before, self.crash = self.crash, e.crash
+        reason = RISK_REASONS.get(e.reason, e.reason)
+        return [f"{INDENT * 2}Risk card {e.card} ({reason}): crash marker {before} → {e.crash}"]
+
+    def _land_price_moved(self, e: LandPriceMoved) -> list[str]:
+        before, self.land_price = self.land_price, e.position
+        verb = "rises" if e.position >= before else "falls"
+        steps = abs(e.position - before)
+        reason = LAND_PRICE_REASONS.get(e.reason, e.reason)
+        return [
+            f"{INDENT * 2}Land price {verb} {steps} position{'s' if steps != 1 else ''} to {self.price()} ({reason})"
+        ]
+
+    def _new_tenants(self, e: NewTenantsArrived) -> list[str]:
+        arrived = self.tenants(e.tenants) or "no tenants"
+        missing = f" ({self.tenants(e.missing)} missing from the supply)" if e.missing else ""
+        return [f"{INDENT * 2}New tenant card {e.card} brings {arrived}{missing}"]
+
+    def _for_sale_marker(self, e: ForSaleMarkerDrawn) -> list[str]:
+        if e.placed:
+            return [f"{INDENT * 2}{e.plot} goes up for sale"]
+        if e.plot in self.features:
+            feature = self.cat.features.get(self.features[e.plot])
+            why = f"is a feature ({feature.name if feature else self.features[e.plot]})"
+        elif e.plot in self.owners:
+            why = f"is owned by {self.seat(self.owners[e.plot])}"
+        elif e.plot in self.buildings:
+            why = f"holds a {self.building(self.buildings[e.plot])}"
+        else:
+            why = "cannot take it"
+        return [f"{INDENT * 2}'For sale' marker {e.plot} goes back to the box: the plot {why}"]
+
+    def _market_crashed(self, e: MarketCrashed) -> list[str]:
+        self.land_price = e.land_price
+        return ["", f"CRASH: land price falls {e.depth} positions to {self.price()}; every owned plot is sold"]
+
+    def _plot_liquidated(self, e: PlotLiquidated) -> list[str]:
+        self.owners.pop(e.plot, None)
+        return [f"{INDENT}{self.seat(e.seat)} sells {e.plot}: value {e.value} × {self.price()} = {money(e.amount)}"]
+
+    def _game_ended(self, e: GameEnded) -> list[str]:
+        order = sorted(range(len(e.cash)), key=lambda s: (-e.cash[s], s))
+        lines = ["", "Final standings"]
+        for seat in order:
+            rank = 1 + sum(other > e.cash[seat] for other in e.cash)
+            won = "  (winner)" if seat in e.winners else ""
+            lines.append(f"{INDENT}{rank}. {self.seat(seat)} {money(e.cash[seat])}{won}")
+        return lines
+
+
+def narrate(events: Iterable[MagnateEvent]) -> Iterator[str]:
+    """Every line of the story of a log, in order."""
+    narrator = Narrator()
+    for event in events:
+        yield from narrator.lines(event)
