@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Protocol, runtime_checkable
 
 from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
 
 
 def channel(game_id: str) -> str:
@@ -29,14 +31,29 @@ class RedisNotifier:
     async def listen(self, game_id: str, timeout_s: float) -> AsyncIterator[int | None]:
         """Yields each announced version, or None after ``timeout_s`` of silence (a keep-alive tick)."""
         pubsub = self._redis.pubsub()
-        await pubsub.subscribe(channel(game_id))
         try:
+            await pubsub.subscribe(channel(game_id))
             while True:
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=timeout_s)
                 yield int(message["data"]) if message is not None else None
         finally:
-            await pubsub.unsubscribe(channel(game_id))
-            await pubsub.aclose()
+            # A listener is usually cancelled (its client hung up). Under anyio, as in Litestar's streams,
+            # every await after a cancellation is cancelled again, which would leave the connection checked
+            # out of the pool forever; so the clean-up runs as a task of its own, kept until it is done.
+            closing = asyncio.create_task(_close(pubsub, channel(game_id)))
+            _closing.add(closing)
+            closing.add_done_callback(_closing.discard)
+            await asyncio.shield(closing)
+
+
+_closing: set[asyncio.Task[None]] = set()
+
+
+async def _close(pubsub: PubSub, name: str) -> None:
+    try:
+        await pubsub.unsubscribe(name)
+    finally:
+        await pubsub.aclose()  # type: ignore[no-untyped-call]
 
 
 class RecordingNotifier:

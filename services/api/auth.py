@@ -1,0 +1,68 @@
+"""Who is calling: a seat's secret token -> its seat in one game. The domain never sees tokens.
+
+A token is sent as ``Authorization: Bearer <token>``. Only the event stream also accepts
+``?token=<token>``, because a browser's EventSource cannot set headers (query strings end up in
+access logs, so no other endpoint takes them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Request
+from litestar.openapi.spec import Components, SecurityRequirement, SecurityScheme
+from litestar.params import FromPath, FromQuery
+
+from services.gameplay import Gameplay
+
+from .deps import GameplayDep
+from .errors import ApiError
+
+BEARER = "seatToken"
+SECURITY: list[SecurityRequirement] = [{BEARER: []}]
+COMPONENTS = Components(security_schemes={
+    BEARER: SecurityScheme(type="http", scheme="bearer", description="The seat token from the invite link."),
+})
+
+
+def bearer_token(request: Request[Any, Any, Any]) -> str | None:
+    """The token of an ``Authorization: Bearer`` header, or None if there is none."""
+    header = request.headers.get("authorization")
+    if not header:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "auth/invalid_token", "the Authorization header must be 'Bearer <token>'")
+    return token.strip()
+
+
+async def seat_of(gameplay: Gameplay, game_id: str, token: str) -> int:
+    seat = await gameplay.seat_for_token(game_id, token)
+    if seat is None:
+        await gameplay.store.head(game_id)  # an unknown game is a 404, not a bad token
+        raise ApiError(401, "auth/invalid_token", "this token does not belong to a seat of this game")
+    return seat
+
+
+async def provide_seat(request: Request[Any, Any, Any], game_id: FromPath[str], gameplay: GameplayDep) -> int:
+    """Dependency: the caller's seat (401 without a valid token)."""
+    token = bearer_token(request)
+    if token is None:
+        raise ApiError(401, "auth/missing_token", "this endpoint needs 'Authorization: Bearer <seat token>'")
+    return await seat_of(gameplay, game_id, token)
+
+
+async def provide_optional_seat(
+    request: Request[Any, Any, Any], game_id: FromPath[str], gameplay: GameplayDep
+) -> int | None:
+    """Dependency: the caller's seat, or None for an anonymous (public) caller; a bad token is still 401."""
+    token = bearer_token(request)
+    return None if token is None else await seat_of(gameplay, game_id, token)
+
+
+async def provide_stream_seat(
+    request: Request[Any, Any, Any], game_id: FromPath[str], gameplay: GameplayDep, token: FromQuery[str | None] = None
+) -> int | None:
+    """Dependency for the event stream: like :func:`provide_optional_seat`, also reading ``?token=``."""
+    token = bearer_token(request) or token or None
+    return None if token is None else await seat_of(gameplay, game_id, token)

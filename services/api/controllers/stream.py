@@ -1,0 +1,98 @@
+"""Server-Sent Events: one message per new version of a game.
+
+On connect the stream sends every event after ``Last-Event-ID`` (the header a browser's EventSource
+sends when it reconnects) or ``?after=``; then, for each version announced on Redis, one ``events``
+message whose ``id`` is the version and whose data is ``{"version", "events"}``. Announcements only
+wake the stream up: it re-reads the store each time, so a lost or merged announcement costs nothing.
+It also re-reads on every keep-alive tick, which closes the gap between the first read and the Redis
+subscription.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncGenerator, AsyncIterator
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, get
+from litestar.di import Provide
+from litestar.params import FromPath, HeaderParameter, QueryParameter
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+from redis.exceptions import RedisError
+
+from infra.errors import InfraError
+from infra.notify import RedisNotifier
+from services.gameplay import Gameplay
+
+from ..auth import SECURITY, provide_stream_seat
+from ..deps import GameplayDep, OptionalSeatDep, RuntimeDep
+from ..errors import documented
+from .games import events_page
+
+log = logging.getLogger(__name__)
+
+KEEP_ALIVE_S = 15.0
+"""Silence after which a comment line is sent, so proxies keep the connection open."""
+RETRY_MS = 2000
+"""How long a browser waits before reconnecting after the stream ends."""
+
+
+async def _new_events(
+    gameplay: Gameplay, game_id: str, after: int
+) -> tuple[int, ServerSentEventMessage] | None:
+    """The events after ``after`` as one message (id = the version they bring the game to), if any."""
+    page = await events_page(gameplay, game_id, after)
+    if not page.events:
+        return None
+    return page.version, ServerSentEventMessage(data=msgspec.json.encode(page).decode(), event="events",
+                                                id=page.version)
+
+
+async def messages(
+    gameplay: Gameplay, notifier: RedisNotifier, game_id: str, after: int
+) -> AsyncIterator[ServerSentEventMessage]:
+    """The stream's messages; ends (and the browser reconnects) if the store or Redis fails."""
+    yield ServerSentEventMessage(data=None, comment="connected", retry=RETRY_MS)
+    ticks = notifier.listen(game_id, timeout_s=KEEP_ALIVE_S)
+    try:
+        found = await _new_events(gameplay, game_id, after)
+        if found is not None:
+            after, message = found
+            yield message
+        async for tick in ticks:
+            found = await _new_events(gameplay, game_id, after)
+            if found is not None:
+                after, message = found
+                yield message
+            elif tick is None:
+                yield ServerSentEventMessage(data=None, comment="keep-alive")
+    except (InfraError, RedisError) as exc:
+        log.warning("event stream of game %s ended: %s", game_id, exc)
+    finally:
+        if isinstance(ticks, AsyncGenerator):
+            await ticks.aclose()
+
+
+class StreamController(Controller):
+    path = "/api/games/{game_id:str}/stream"
+    tags = ("games",)
+
+    @get("/", summary="Server-Sent Events: one message per new version",
+         dependencies={"seat": Provide(provide_stream_seat)}, security=[{}, *SECURITY],
+         media_type="text/event-stream", responses=documented(400, 401, 404, 503))
+    async def stream(
+        self,
+        game_id: FromPath[str],
+        seat: OptionalSeatDep,
+        gameplay: GameplayDep,
+        runtime: RuntimeDep,
+        after: Annotated[int | None, QueryParameter(ge=0, description="Send the events after this first.")] = None,
+        last_event_id: Annotated[int | None, HeaderParameter(name="Last-Event-ID", ge=0)] = None,
+    ) -> ServerSentEvent:
+        """The token (header, or ``?token=`` for EventSource) is optional: the log carries no secrets,
+        but a wrong token is refused (``seat`` is resolved only for that). ``Last-Event-ID`` wins over
+        ``after``; both default to 0."""
+        await gameplay.store.head(game_id)  # 404 now rather than a broken stream
+        start = last_event_id if last_event_id is not None else after or 0
+        return ServerSentEvent(messages(gameplay, runtime.notifier, game_id, start))

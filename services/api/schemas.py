@@ -1,0 +1,142 @@
+"""HTTP-only request and response bodies (msgspec Structs). No rule data lives here: views and legal
+moves come from the game module, events from the store."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta
+
+from domain.kernel import CommandTemplate
+from infra.eventstore import StoredEvent
+
+NO_NUL = r"^[^\x00]*$"
+"""PostgreSQL text cannot hold NUL characters, so stored strings refuse them up front (a 400, not a 500)."""
+CommandId = Annotated[
+    str, Meta(min_length=1, max_length=100, pattern=NO_NUL, description="Client-chosen idempotency key.")
+]
+Version = Annotated[int, Meta(ge=0)]
+
+
+# -- requests ----------------------------------------------------------------------------------------
+
+
+class SeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    kind: Literal["human", "ai"] = "human"
+    name: Annotated[str, Meta(max_length=40, pattern=NO_NUL)] | None = None
+    """Shown to the other players; defaults to the seat's company."""
+    company: Annotated[str, Meta(min_length=1, max_length=40, pattern=NO_NUL)] | None = None
+    """A company key; by default companies are dealt in catalogue order."""
+
+
+class CreateGameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    seats: Annotated[tuple[SeatRequest, ...], Meta(min_length=1, max_length=16)]
+    game: Annotated[str, Meta(max_length=40)] = "magnate"
+    advanced: bool = False
+    tutorial: bool = False
+    difficulty: Annotated[str, Meta(max_length=40, pattern=NO_NUL)] | None = None
+    """The AI difficulty key, required when an AI is seated."""
+    seed: Annotated[str, Meta(pattern="^([0-9a-fA-F]{2}){1,64}$")] | None = None
+    """Hex seed; accepted only by a sandbox server (tests and simulations)."""
+
+
+class CommandRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The envelope of a player command. ``command`` stays raw until the game type is known, then it
+    is decoded as that game's player command union (so system and unknown commands are refused)."""
+
+    command_id: CommandId
+    command: msgspec.Raw
+    expected_version: Version | None = None
+    """Refuse the command (409) unless the game is still at this version."""
+    seat: int | None = None
+    """If given, it must be the seat of the bearer token (a guard against a mixed-up token)."""
+
+
+# -- responses ---------------------------------------------------------------------------------------
+
+
+class ErrorBody(msgspec.Struct, frozen=True):
+    code: str
+    """Stable and namespaced (``rule/not_your_turn``); clients branch on it."""
+    message: str
+    """For humans."""
+    details: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class SeatCreatedOut(msgspec.Struct, frozen=True):
+    seat: int
+    kind: str
+    name: str
+    company: str
+    token: str | None
+    """The seat's secret (human seats only); shown this once."""
+    invite_url: str | None
+
+
+class GameCreatedOut(msgspec.Struct, frozen=True):
+    game_id: str
+    game_type: str
+    version: int
+    seats: tuple[SeatCreatedOut, ...]
+
+
+class GameOut(msgspec.Struct, frozen=True):
+    game_id: str
+    game_type: str
+    version: int
+    status: Literal["running", "finished"]
+    on_turn: tuple[int, ...]
+    system_job: str | None
+    view: Any
+    """The public view."""
+
+
+class MeOut(msgspec.Struct, frozen=True):
+    seat: int
+    version: int
+    view: Any
+    """The seat's own view (its own secrets shown, nobody else's)."""
+    legal: tuple[CommandTemplate, ...]
+
+
+class StateOut(msgspec.Struct, frozen=True):
+    game_id: str
+    version: int
+    viewer: str
+    view: Any
+
+
+class EventOut(msgspec.Struct, frozen=True):
+    version: int
+    type: str
+    actor: str
+    command_id: str
+    recorded_at: str
+    payload: msgspec.Raw
+    """The event exactly as stored and hashed (a JSON object)."""
+    prev_hash: str
+    hash: str
+
+    @classmethod
+    def of(cls, e: StoredEvent) -> EventOut:
+        return cls(e.version, e.type, e.actor, e.command_id, e.recorded_at, msgspec.Raw(e.payload), e.prev_hash,
+                   e.hash)
+
+
+class EventsOut(msgspec.Struct, frozen=True):
+    version: int
+    events: tuple[EventOut, ...]
+
+
+class CommandOut(msgspec.Struct, frozen=True):
+    version: int
+    duplicate: bool
+    """True when this command id had been applied before (the first result is returned)."""
+    events: tuple[EventOut, ...]
+
+
+class HealthOut(msgspec.Struct, frozen=True):
+    status: Literal["ok", "unavailable"]
+    database: bool
+    redis: bool

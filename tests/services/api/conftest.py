@@ -1,0 +1,74 @@
+"""Fixtures for the HTTP API tests: the real app over the REAL PostgreSQL and Redis (tests/conftest.py).
+
+``client`` speaks to the app in-process (httpx's ASGI transport, the test's own event loop);
+``live_url`` serves the same app with uvicorn on a free port, for what needs a real connection
+(Server-Sent Events are streamed, and in-process transports buffer whole responses).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+import uvicorn
+from litestar import Litestar
+
+from infra.config import Settings
+from services.api import create_app
+from services.gameplay.bootstrap import Runtime, build
+
+from .table import Table, asgi_client
+
+
+@pytest.fixture
+def settings(pg_dsn: str, redis_url: str, queue_name: str) -> Settings:
+    return Settings(database_url=pg_dsn, redis_url=redis_url, queue_name=queue_name, sandbox=True)
+
+
+@pytest.fixture
+async def runtime(settings: Settings) -> AsyncIterator[Runtime]:
+    built = await build(settings, run_migrations=False)  # the pg_dsn fixture migrated the database
+    try:
+        yield built
+    finally:
+        await built.close()
+
+
+@pytest.fixture
+def app(settings: Settings, runtime: Runtime) -> Litestar:
+    return create_app(settings, runtime)
+
+
+@pytest.fixture
+async def client(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
+    async with asgi_client(app) as c:
+        yield c
+
+
+@pytest.fixture
+def table(client: httpx.AsyncClient, runtime: Runtime) -> Table:
+    return Table(client, runtime)
+
+
+@pytest.fixture
+async def live_url(app: Litestar) -> AsyncIterator[str]:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning", ws="none",
+                                           timeout_graceful_shutdown=2))
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    try:
+        async with asyncio.timeout(10):
+            while not server.started:
+                if task.done():
+                    task.result()
+                await asyncio.sleep(0.01)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, timeout=10)
+        sock.close()

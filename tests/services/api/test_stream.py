@@ -1,0 +1,94 @@
+"""The event stream, over a real connection (uvicorn): catch-up, live versions, auth, clean-up."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+
+from infra.notify import channel
+from services.gameplay.bootstrap import Runtime
+
+from .sse import EventStream
+from .table import Table, bearer
+
+
+async def test_a_new_version_arrives_as_one_message(live_url: str, table: Table) -> None:
+    game = await table.create()
+    seat = await table.seat_on_turn(game)
+    start = (await table.read(game))["version"]
+    async with httpx.AsyncClient(base_url=live_url, timeout=10) as http, http.stream(
+        "GET", f"/api/games/{game.id}/stream", params={"after": start, "token": game.tokens[seat]}
+    ) as response:
+        stream = EventStream(response)
+        hello = await stream.message()
+        assert hello.comments == ["connected"] and hello.retry is not None
+        submitted = await table.submit(game, seat, {"type": "magnate.pass_bid"})
+        assert submitted.status_code == 200
+        version = submitted.json()["version"]
+        message = await stream.events()
+    assert message.id == str(version)
+    assert message.json()["version"] == version
+    assert message.json()["events"] == submitted.json()["events"]
+
+
+async def test_on_connect_the_stream_catches_up_from_the_last_event_id(live_url: str, table: Table) -> None:
+    game = await table.create()
+    start = game.created["version"]
+    await table.play_suggested(game)
+    log = await table.log(game)
+    async with httpx.AsyncClient(base_url=live_url, timeout=10) as http:
+        for params, headers, after in [
+            ({}, {}, 0),
+            ({"after": 2}, {}, 2),
+            ({"after": 0}, {"Last-Event-ID": str(start)}, start),  # the browser's reconnect header wins
+        ]:
+            async with http.stream("GET", f"/api/games/{game.id}/stream", params=params, headers=headers) as response:
+                message = await EventStream(response).events()
+            assert message.id == str(log[-1]["version"])
+            assert message.json()["events"] == log[after:]
+
+
+async def test_the_stream_refuses_a_bad_token_and_an_unknown_game(live_url: str, table: Table) -> None:
+    game = await table.create()
+    async with httpx.AsyncClient(base_url=live_url, timeout=10) as http:
+        for request in [
+            http.get(f"/api/games/{game.id}/stream", params={"token": "nope"}),
+            http.get(f"/api/games/{game.id}/stream", headers=bearer("nope")),
+        ]:
+            response = await request
+            assert response.status_code == 401
+            assert response.json()["code"] == "auth/invalid_token"
+        response = await http.get("/api/games/unknown/stream")
+        assert response.status_code == 404
+        assert response.json()["code"] == "game/not_found"
+
+
+async def test_a_closed_stream_leaves_no_subscription_and_no_connection_behind(
+    live_url: str, table: Table, runtime: Runtime
+) -> None:
+    game = await table.create()
+    pool = runtime.redis.connection_pool
+    for _ in range(3):
+        async with httpx.AsyncClient(base_url=live_url, timeout=10) as http, http.stream(
+            "GET", f"/api/games/{game.id}/stream"
+        ) as response:
+            stream = EventStream(response)  # keep it: a collected line iterator closes the response
+            await stream.events()
+            await _wait_for_subscribers(runtime, game.id, 1)
+        await _wait_for_subscribers(runtime, game.id, 0)
+    # The hung-up listeners were cancelled; each must still have returned its connection to the pool.
+    async with asyncio.timeout(10):
+        while pool._in_use_connections:  # redis-py keeps no public count
+            await asyncio.sleep(0.02)
+
+
+async def _wait_for_subscribers(runtime: Runtime, game_id: str, count: int) -> None:
+    async with asyncio.timeout(10):
+        while await _subscribers(runtime, game_id) != count:
+            await asyncio.sleep(0.02)
+
+
+async def _subscribers(runtime: Runtime, game_id: str) -> int:
+    counts = await runtime.redis.pubsub_numsub(channel(game_id))
+    return int(counts[0][1])
