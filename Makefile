@@ -19,7 +19,7 @@ test: $(STAMP) ## run the whole suite (unit, property and integration tests)
 
 lint: $(STAMP) ## ruff over everything, mypy --strict over domain/
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict domain/
+	$(VENV)/bin/mypy --strict domain/ infra/ services/ bench/
 
 bench: $(STAMP) ## short benchmark run; writes docs/BENCHMARKS.md
 	$(PY) -m bench.engine --write docs/BENCHMARKS.md

@@ -26,17 +26,17 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from domain.kernel import commitment_of
-from domain.kernel.driver import play
-from domain.magnate import GAME, GameOptions, SeatSpec, StartGame
+from domain.kernel.driver import Policy, play
+from domain.magnate import GAME, GameOptions, MagnateState, SeatSpec, StartGame
 from domain.magnate.bots import Greedy, RandomLegal
 from domain.magnate.catalog import catalog
 from domain.magnate.events import AiDecided, AiLevelRaised, RoundStarted
 
-BOTS = {"greedy": Greedy, "random": RandomLegal}
+BOTS: dict[str, Callable[[int], Policy[MagnateState]]] = {"greedy": Greedy, "random": RandomLegal}
 HUMAN, AI = 0, 1
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""

@@ -15,6 +15,14 @@ from typing import Any
 from domain.magnate.catalog import DEFAULT_DATASET, Catalog, catalog
 from domain.magnate.events import (
     AdvertisingTaken,
+    AiAdvertised,
+    AiCardDrawn,
+    AiCardResolved,
+    AiDecided,
+    AiDeckReshuffled,
+    AiDieRolled,
+    AiHoldingsChanged,
+    AiLevelRaised,
     AttractionStarted,
     BidPassed,
     BidPlaced,
@@ -65,6 +73,10 @@ def money(amount_k: int) -> str:
     return f"{amount_k:,}K"
 
 
+def roman(level: int) -> str:
+    return ("I", "II", "III", "IV", "V", "VI")[level - 1] if 1 <= level <= 6 else str(level)
+
+
 def dice(faces: Iterable[int]) -> str:
     return " ".join(str(face) for face in faces)
 
@@ -86,6 +98,8 @@ class Narrator:
         self.land_price = 0
         """Position on the land price track."""
         self.crash = 0
+        self.depth = 1
+        """Indentation of a seat's doings: 1 in the bid, 2 in phases 2-4."""
         self._handlers: dict[type[Any], Callable[[Any], list[str]]] = {
             GameStarted: self._game_started,
             RoundStarted: self._round_started,
@@ -111,7 +125,28 @@ class Narrator:
             PlotLiquidated: self._plot_liquidated,
             GameEnded: self._game_ended,
             SeedRevealed: lambda e: [f"Seed revealed: {e.seed} (anyone can now re-derive every roll and draw)"],
+            AiCardDrawn: lambda e: [
+                f"{self.indent}{self.seat(e.seat)} draws AI card {e.card} (level {roman(e.level)})"
+            ],
+            AiDecided: lambda e: [f"{self.indent}{self.seat(e.seat)} decides: {e.reason}"],
+            AiDieRolled: self._ai_die_rolled,
+            AiLevelRaised: lambda e: [
+                f"{self.indent}{self.seat(e.seat)} rises to level {roman(e.level)}: {e.reason}"
+            ],
+            AiDeckReshuffled: lambda e: [
+                f"{self.indent}{self.seat(e.seat)} reshuffles its {len(e.cards)} discarded level {roman(e.level)} "
+                "cards into a new deck"
+            ],
+            AiAdvertised: lambda e: [
+                f"{self.indent}{self.seat(e.seat)}'s card {e.card} adds {e.tokens} to the round's advertising spent"
+            ] if e.tokens else [],
+            AiHoldingsChanged: lambda e: [],  # the AI board's bookkeeping: the buy, build or sale was told
+            AiCardResolved: lambda e: [],  # the card goes to the discard pile
         }
+
+    @property
+    def indent(self) -> str:
+        return INDENT * self.depth
 
     def lines(self, event: MagnateEvent) -> list[str]:
         """The lines telling ``event`` (possibly none), updating what the narrator remembers."""
@@ -124,6 +159,12 @@ class Narrator:
 
     def seat(self, seat: int) -> str:
         return self.companies[seat] if 0 <= seat < len(self.companies) else f"Seat {seat}"
+
+    def company(self, key: str, kind: str) -> str:
+        """A company's name, marked when an AI plays it under a human company's name."""
+        setup = self.cat.setup
+        name = next((c.name for c in (*setup.companies, setup.ai_company) if c.key == key), key)
+        return f"{name} (AI)" if kind == "ai" and key != setup.ai_company.key else name
 
     def building(self, key: str) -> str:
         held = self.cat.buildings.get(key)
@@ -147,8 +188,7 @@ class Narrator:
 
     def _game_started(self, e: GameStarted) -> list[str]:
         self.cat = catalog(e.dataset)
-        names = {c.key: c.name for c in (*self.cat.setup.companies, self.cat.setup.ai_company)}
-        self.companies = tuple(names.get(s.company, s.company) + (" (AI)" if s.kind == "ai" else "") for s in e.seats)
+        self.companies = tuple(self.company(s.company, s.kind) for s in e.seats)
         self.buildings = {c.plot: c.building for c in e.centre}
         self.owners = {}
         self.features = {
@@ -176,6 +216,7 @@ class Narrator:
         ]
 
     def _round_started(self, e: RoundStarted) -> list[str]:
+        self.depth = 1
         return ["", f"Round {e.round} — {self.seat(e.opener)} opens the bid for first player"]
 
     def _first_player(self, e: FirstPlayerDecided) -> list[str]:
@@ -183,6 +224,7 @@ class Narrator:
         return [f"{INDENT}{self.seat(e.seat)} is first player and {paid}"]
 
     def _phase_started(self, e: PhaseStarted) -> list[str]:
+        self.depth = 2
         return [f"{INDENT}{PHASE_TITLES.get(e.phase, e.phase)}"]
 
     def _attraction_started(self, e: AttractionStarted) -> list[str]:
@@ -215,7 +257,8 @@ class Narrator:
     def _land_bought(self, e: LandBought) -> list[str]:
         self.owners[e.plot] = e.seat
         how = " (next to its own plot, double price)" if e.adjacent else ""
-        return [f"{INDENT * 2}{self.seat(e.seat)} buys {e.plot} for {money(e.price)}{how}"]
+        price = f"for {money(e.price)}" if e.price else "free"
+        return [f"{INDENT * 2}{self.seat(e.seat)} buys {e.plot} {price}{how}"]
 
     def _building_built(self, e: BuildingBuilt) -> list[str]:
         old = self.buildings.get(e.plot)
@@ -224,7 +267,8 @@ class Narrator:
         new = f"{'an' if new[0] in 'AEIOU' else 'a'} {new}"
         what = f"replaces the {self.building(old)} on {e.plot} with {new}" if old else f"builds {new} on {e.plot}"
         back = f"; {self.tenants(e.returned)} back to the available tenants" if e.returned else ""
-        return [f"{INDENT * 2}{self.seat(e.seat)} {what} for {money(e.cost)}{back}"]
+        cost = f"for {money(e.cost)}" if e.cost else "free"
+        return [f"{INDENT * 2}{self.seat(e.seat)} {what} {cost}{back}"]
 
     def _advertising_taken(self, e: AdvertisingTaken) -> list[str]:
         bought = f" and buys {e.bought} for {money(e.cost)}" if e.bought else ""
@@ -275,6 +319,12 @@ class Narrator:
     def _plot_liquidated(self, e: PlotLiquidated) -> list[str]:
         self.owners.pop(e.plot, None)
         return [f"{INDENT}{self.seat(e.seat)} sells {e.plot}: value {e.value} × {self.price()} = {money(e.amount)}"]
+
+    def _ai_die_rolled(self, e: AiDieRolled) -> list[str]:
+        return [
+            f"{self.indent}{self.seat(e.seat)} rolls a tie-break die for the {e.purpose} among "
+            f"{', '.join(e.candidates)}: {dice(e.faces)} → {e.chosen}"
+        ]
 
     def _game_ended(self, e: GameEnded) -> list[str]:
         order = sorted(range(len(e.cash)), key=lambda s: (-e.cash[s], s))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from importlib import resources
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 _LOCK_KEY = 0x6D61676E  # "magn": one advisory lock for every migrator
 
@@ -16,7 +17,7 @@ def migration_files() -> list[tuple[str, str]]:
     return [(name, folder.joinpath(name).read_text(encoding="utf-8")) for name in names]
 
 
-async def migrate(conn: asyncpg.Connection) -> list[str]:
+async def migrate(conn: asyncpg.Connection | PoolConnectionProxy) -> list[str]:
     """Apply pending migrations; returns the names applied now."""
     applied_now: list[str] = []
     await conn.execute("SELECT pg_advisory_lock($1)", _LOCK_KEY)

@@ -101,5 +101,7 @@ class GameModule(Generic[S]):
     """``decide`` that also returns the state after its events (the fold the rules already did)."""
     evolve: Callable[[S, Any], S]
     pending: Callable[[S], Pending]
-    view: Callable[[S, Viewer], msgspec.Struct]
+    view: Callable[[S, Viewer, bool], msgspec.Struct]
+    """``view(state, viewer, game_over)``: what ``viewer`` may see of ``state`` (``game_over`` says the game
+    it belongs to has ended, which opens the auditor view of historical states)."""
     legal_commands: Callable[[S, Seat], list[CommandTemplate]]

@@ -77,12 +77,22 @@ class MagnateView(msgspec.Struct, frozen=True, kw_only=True):
     seed: str | None
 
 
-def view(state: MagnateState, viewer: Viewer) -> MagnateView:
-    """The projection of ``state`` for ``viewer``. Raises ViewUnavailable for the auditor mid-game."""
-    if viewer == AUDITOR and state.phase != Phase.ENDED:
+def view(state: MagnateState, viewer: Viewer, game_over: bool = False) -> MagnateView:
+    """The projection of ``state`` for ``viewer``.
+
+    Args:
+        state: Any state of the game, current or historical.
+        viewer: A seat, the public or the auditor.
+        game_over: Whether the game this state belongs to has ended (lets the auditor see a historical
+            state of a finished game).
+
+    Raises:
+        ViewUnavailable: for the auditor while the game runs, or before the game was set up.
+    """
+    if viewer == AUDITOR and not (game_over or state.phase == Phase.ENDED):
         raise ViewUnavailable("the audit view opens when the game is over")
-    if state.phase == Phase.SETUP:
-        raise ViewUnavailable("the game has not started")
+    if not state.seats:
+        raise ViewUnavailable("the game has not been set up yet")
     cat = catalog_of(state)
     due = pending(state)
     return MagnateView(
@@ -126,7 +136,7 @@ def view(state: MagnateState, viewer: Viewer) -> MagnateView:
 def _seat_view(state: MagnateState, seat: int, viewer: Viewer) -> SeatView:
     s = state.seats[seat]
     # Final cash is published by GameEnded, and the AI's cash is public (§4.2).
-    visible = state.phase == Phase.ENDED or s.kind == SeatKind.AI or viewer == seat
+    visible = viewer in (AUDITOR, seat) or state.phase == Phase.ENDED or s.kind == SeatKind.AI
     return SeatView(
         seat=seat,
         company=s.company,

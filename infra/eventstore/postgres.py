@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from infra.chain import GENESIS, event_hash
 from infra.errors import ConcurrencyConflict, StoreUnavailable, StreamNotFound
@@ -24,6 +25,9 @@ from .base import (
     timestamp,
 )
 
+Connection = asyncpg.Connection | PoolConnectionProxy
+"""A connection, direct or borrowed from the pool."""
+
 _HEAD = "SELECT game_id, game_type, version, last_hash, status, on_turn, system_job, updated_at FROM games"
 _EVENT_COLUMNS = "version, type, actor, command_id, recorded_at, payload, prev_hash, hash"
 
@@ -36,7 +40,7 @@ class PostgresEventStore:
         self._pool = pool
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+    async def _connection(self) -> AsyncIterator[Connection]:
         try:
             async with self._pool.acquire() as conn:
                 yield conn
@@ -87,7 +91,7 @@ class PostgresEventStore:
                 raise ConcurrencyConflict(game_id, expected_version) from exc
 
     async def _write(
-        self, conn: asyncpg.Connection, game_id: str, version: int, last_hash: str, decisions: list[Decision],
+        self, conn: Connection, game_id: str, version: int, last_hash: str, decisions: list[Decision],
         summary: GameSummary, snapshot: Snapshot | None,
     ) -> list[StoredEvent]:
         recorded_at = timestamp()
@@ -178,7 +182,7 @@ class PostgresEventStore:
             return await self._find_command(conn, game_id, command_id)
 
     @staticmethod
-    async def _find_command(conn: asyncpg.Connection, game_id: str, command_id: str) -> CommandRecord | None:
+    async def _find_command(conn: Connection, game_id: str, command_id: str) -> CommandRecord | None:
         row = await conn.fetchrow(
             "SELECT command_id, actor, type, payload, first_version, last_version, recorded_at FROM commands"
             " WHERE game_id = $1 AND command_id = $2",
@@ -219,7 +223,7 @@ class PostgresEventStore:
         return seat
 
     @staticmethod
-    async def _require_game(conn: asyncpg.Connection, game_id: str) -> None:
+    async def _require_game(conn: Connection, game_id: str) -> None:
         if await conn.fetchval("SELECT 1 FROM games WHERE game_id = $1", game_id) is None:
             raise StreamNotFound(f"no game {game_id}")
 

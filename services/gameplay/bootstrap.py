@@ -44,7 +44,8 @@ class Runtime:
 def redis_client(url: str) -> Redis:
     if url.startswith("unix://"):
         return Redis(unix_socket_path=url.removeprefix("unix://"))
-    return Redis.from_url(url)
+    client: Redis = Redis.from_url(url)
+    return client
 
 
 async def build(settings: Settings, *, run_migrations: bool = True) -> Runtime:

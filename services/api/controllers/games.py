@@ -88,7 +88,7 @@ class GameController(Controller):
             status="finished" if due.finished else "running",
             on_turn=tuple(int(s) for s in due.seats),
             system_job=tag_of(due.system) if due.system is not None else None,
-            view=game.view(loaded.state, PUBLIC),
+            view=game.view(loaded.state, PUBLIC, False),
         )
 
     @get("/{game_id:str}/me", summary="The caller's seat view and legal commands",
@@ -97,7 +97,7 @@ class GameController(Controller):
         loaded = await gameplay.load(game_id)
         game = gameplay.module(loaded.game_type)
         legal = game.legal_commands(loaded.state, Seat(seat))
-        return MeOut(seat, loaded.version, game.view(loaded.state, Seat(seat)), tuple(legal))
+        return MeOut(seat, loaded.version, game.view(loaded.state, Seat(seat), False), tuple(legal))
 
     @get("/{game_id:str}/events", summary="The event log", responses=documented(400, 404, 503))
     async def events(self, game_id: FromPath[str], gameplay: GameplayDep, after: After = 0) -> EventsOut:
@@ -123,7 +123,7 @@ class GameController(Controller):
                 raise ViewUnavailable("the audit view opens when the game is over")
             who = AUDITOR
         loaded = await (gameplay.load(game_id) if at is None else gameplay.state_at(game_id, at))
-        view = gameplay.module(loaded.game_type).view(loaded.state, who)
+        view = gameplay.module(loaded.game_type).view(loaded.state, who, who == AUDITOR)
         return StateOut(game_id, loaded.version, str(who), view)
 
     @get("/{game_id:str}/export", summary="The full history as JSON Lines", media_type="application/x-ndjson",

@@ -145,3 +145,12 @@ def test_events_never_carry_balances() -> None:
         if field.lower() in BALANCE_NAMES
     }
     assert found == set(PUBLISHED_CASH), f"events carrying a balance-like field: {sorted(found - set(PUBLISHED_CASH))}"
+
+
+def test_evolve_has_a_rule_for_every_event_in_the_union() -> None:
+    from typing import get_args
+
+    from domain.magnate.decider import HANDLED_EVENTS
+    from domain.magnate.events import MagnateEvent
+
+    assert set(get_args(MagnateEvent)) == set(HANDLED_EVENTS)

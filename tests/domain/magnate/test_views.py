@@ -182,3 +182,32 @@ def test_after_the_end_every_seats_cash_is_visible_to_everyone(viewer: Any) -> N
     assert sorted((s.seat, s.cash) for s in seen.standings) == list(enumerate(final.cash))
     assert {s.seat for s in seen.standings if s.rank == 1} == set(final.winners)
     assert all(s.plots == () for s in seen.seats)  # everything was liquidated at the crash
+
+
+def test_the_auditor_may_see_a_historical_state_of_a_finished_game_in_full() -> None:
+    from domain.kernel import AUDITOR, fold
+    from domain.kernel.driver import play
+    from domain.magnate import GAME, GameOptions, SeatSpec, StartGame
+    from domain.magnate.bots import RandomLegal
+
+    played = play(GAME, StartGame(options=GameOptions(seats=(SeatSpec(), SeatSpec())), seed_commitment="x"),
+                  b"history", RandomLegal(3))
+    midway = fold(GAME.evolve, played.events[: len(played.events) // 2], GAME.initial_state())
+    with pytest.raises(ViewUnavailable):
+        GAME.view(midway, AUDITOR, False)
+    audit = GAME.view(midway, AUDITOR, True)
+    assert [s.cash for s in audit.seats] == [s.cash for s in midway.seats]
+
+
+def test_the_state_right_after_setup_can_be_viewed_before_the_first_round() -> None:
+    from domain.kernel import PUBLIC
+    from domain.magnate import GAME
+
+    from .builders import start_events
+
+    first = start_events(3)[0]
+    set_up = GAME.evolve(GAME.initial_state(), first)
+    seen = GAME.view(set_up, PUBLIC, False)
+    assert seen.phase == "setup" and len(seen.seats) == 3
+    with pytest.raises(ViewUnavailable):
+        GAME.view(GAME.initial_state(), PUBLIC, False)
