@@ -4,8 +4,10 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test lint bench run clean
+.PHONY: test lint bench bench-full run clean chromium
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,15 +16,22 @@ $(STAMP): pyproject.toml
 	@rm -f $(VENV)/.installed-*
 	@touch $(STAMP)
 
-test: $(STAMP) ## run the whole suite (unit, property and integration tests)
+chromium: ## the system Chromium the browser tests drive, from the OS packages (never a downloaded browser)
+	@test -x $(CHROMIUM) || { echo "installing Chromium from the OS packages (browser tests)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+test: $(STAMP) chromium ## run the whole suite (unit, property, integration and browser tests)
 	$(PY) -m pytest
 
-lint: $(STAMP) ## ruff over everything, mypy --strict over domain/
+lint: $(STAMP) ## ruff over everything, mypy --strict over domain/ infra/ services/ bench/
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict domain/ infra/ services/ bench/
 
-bench: $(STAMP) ## short benchmark run; writes docs/BENCHMARKS.md
-	$(PY) -m bench.engine --write docs/BENCHMARKS.md
+bench: $(STAMP) ## short benchmark run (< 5 min: engine, store, arq, service K=100/1,000); writes docs/BENCHMARKS.md
+	$(PY) -m bench --write docs/BENCHMARKS.md
+
+bench-full: $(STAMP) ## the short run plus K=1,000 games to the crash; writes docs/BENCHMARKS.md
+	$(PY) -m bench --full --write docs/BENCHMARKS.md
 
 run: $(STAMP) ## API server + one worker on http://127.0.0.1:8000 (embedded PostgreSQL/Redis when no URLs are set)
 	$(PY) -m services.cli run

@@ -37,8 +37,7 @@ from domain.kernel import SYSTEM, Chance, Command, Seat, commitment_of
 from domain.kernel.driver import Played, play
 from domain.magnate import GAME, GameOptions, MagnateEvent, MagnateState, SeatSpec, StartGame, replay
 from domain.magnate.bots import Greedy, RandomLegal
-
-from .narrate import narrate
+from services.gameplay.narrate import narrate
 
 GAME_TARGET_MS = 20.0
 """Issue target: an in-process full 2-seat game (AI vs greedy bot), median."""

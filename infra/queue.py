@@ -12,6 +12,9 @@ from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 from arq.connections import ArqRedis, RedisSettings, create_pool
+from arq.constants import job_key_prefix, result_key_prefix
+from arq.jobs import serialize_job
+from arq.utils import timestamp_ms
 
 from infra.errors import StoreUnavailable
 
@@ -58,13 +61,32 @@ async def arq_pool(url: str, queue_name: str) -> ArqRedis:
         raise StoreUnavailable(f"Redis is unavailable at {url}: {exc}") from exc
 
 
+_ENQUEUE = """
+if redis.call('exists', KEYS[1], KEYS[2]) > 0 then
+    return 0
+end
+redis.call('psetex', KEYS[1], ARGV[1], ARGV[2])
+redis.call('zadd', KEYS[3], ARGV[3], ARGV[4])
+return 1
+"""
+"""arq's ``enqueue_job`` in one round trip: the same keys, values and expiry, and the same refusal when a job
+with that id is queued, running or has a kept result; arq does it with WATCH, EXISTS and MULTI/EXEC (three
+round trips), a script is atomic by itself."""
+
+
 class ArqJobQueue:
     def __init__(self, pool: ArqRedis) -> None:
         self._pool = pool
+        self._script = pool.register_script(_ENQUEUE)
 
     async def enqueue(self, job: Job) -> bool:
-        queued = await self._pool.enqueue_job(job.kind, job.game_id, job.version, _job_id=job.job_id)
-        return queued is not None
+        now_ms = timestamp_ms()
+        data = serialize_job(job.kind, (job.game_id, job.version), {}, None, now_ms, serializer=serialize)
+        queued = await self._script(
+            keys=[job_key_prefix + job.job_id, result_key_prefix + job.job_id, self._pool.default_queue_name],
+            args=[self._pool.expires_extra_ms, data, now_ms, job.job_id],
+        )
+        return bool(queued)
 
 
 class RecordingJobQueue:

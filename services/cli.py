@@ -6,6 +6,7 @@
     magnate migrate             apply the SQL migrations
     magnate export GAME_ID [-o FILE]   a game's history as JSON Lines
     magnate verify FILE         check an export (exit code 0 if it verifies, 1 if not)
+    magnate simulate -n N ...   N seeded games, in-process or through the live service; JSON + SVG summary
 
 Settings come from the environment (:mod:`infra.config`): DATABASE_URL, REDIS_URL, HOST, PORT,
 MAGNATE_DATA_DIR, ...
@@ -72,6 +73,10 @@ def cmd_worker(settings: Settings) -> int:
     from services.ai_worker.settings import worker_settings
 
     _die_with_parent()
+    with contextlib.suppress(ImportError):  # uvloop: a faster event loop (arq uses the current one)
+        import uvloop
+
+        asyncio.set_event_loop(uvloop.new_event_loop())
     run_worker(worker_settings(settings))
     return 0
 
@@ -153,6 +158,60 @@ def cmd_verify(path: str) -> int:
     print(msgspec.json.format(msgspec.json.encode(verdict).decode(), indent=2))
     print("OK: the export verifies" if verdict.ok else "FAILED: the export does not verify", file=sys.stderr)
     return 0 if verdict.ok else 1
+
+
+# -- simulate ---------------------------------------------------------------------------------------
+
+
+def cmd_simulate(settings: Settings, args: argparse.Namespace) -> int:
+    import uuid
+
+    from services.simulation import NO_AI, Progress, SimSpec, difficulties, simulate, write
+    from services.simulation.live import LiveError, Services
+
+    known = difficulties()
+    if args.difficulty == "all":
+        chosen: list[str | None] = list(known)
+    elif args.difficulty == NO_AI:
+        chosen = [None]
+    elif args.difficulty in known:
+        chosen = [args.difficulty]
+    else:
+        print(f"magnate simulate: unknown difficulty {args.difficulty!r}; one of {', '.join(known)}, all, "
+              f"{NO_AI}", file=sys.stderr)
+        return 2
+    if args.games < 1 or args.seats < 2 or args.processes < 1 or args.concurrency < 1 or args.workers < 1:
+        print("magnate simulate: --games, --processes, --concurrency and --workers must be at least 1, "
+              "--seats at least 2", file=sys.stderr)
+        return 2
+    specs = [SimSpec(games=args.games, seats=args.seats, difficulty=d, bot=args.bot, advanced=args.advanced,
+                     seed=args.seed) for d in chosen]
+    progress = Progress(sum(s.games for s in specs), enabled=not args.no_progress)
+    services: Services | None = None
+    url = args.url
+    try:
+        if args.mode == "service" and url is None:
+            if not settings.database_url or not settings.redis_url:
+                print("magnate simulate: --mode service needs --url of a server in sandbox mode "
+                      "(MAGNATE_SANDBOX=true), or DATABASE_URL and REDIS_URL to start one", file=sys.stderr)
+                return 2
+            print(f"magnate simulate: starting the API and {args.workers} worker(s)", file=sys.stderr, flush=True)
+            services = Services.start(settings.database_url, settings.redis_url,
+                                      f"magnate:simulate:{uuid.uuid4().hex[:10]}", workers=args.workers)
+            url = services.url
+        simulation = simulate(specs, args.mode, processes=args.processes, url=url, concurrency=args.concurrency,
+                              progress=progress)
+    except LiveError as exc:
+        print(f"magnate simulate: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if services is not None:
+            services.stop()
+    json_path, chart_path = write(simulation, Path(args.output))
+    print(simulation.text())
+    print(f"\n{len(simulation.games)} games in {simulation.run.seconds:.1f} s ({simulation.run.games_per_s:.1f} "
+          f"games/s, {args.mode}); wrote {json_path} and {chart_path}")
+    return 0
 
 
 # -- run: everything in one process tree ------------------------------------------------------------
@@ -316,7 +375,38 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
     check = sub.add_parser("verify", help="verify an export; exit code 0 if it verifies, else 1")
     check.add_argument("file", help="the export (JSON Lines), or - for standard input")
+    _simulate_parser(sub)
     return p
+
+
+def _simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sim = sub.add_parser(
+        "simulate", help="N seeded games, in-process or through the live service, with a summary and a chart",
+        description="Play N seeded games (bots in the human seats, the card-driven AI in the last seat) and "
+                    "summarise them: win rates, crash rounds, final money. The same --seed gives the same "
+                    "games and results in either mode. Writes a JSON result and an SVG chart beside it.")
+    sim.add_argument("-n", "--games", type=int, default=100, help="games per difficulty (default 100)")
+    sim.add_argument("--seats", type=int, default=2, help="seats, the AI's included (default 2)")
+    sim.add_argument("--difficulty", default="generalised_ai",
+                     help="the AI's difficulty key, 'all' (the same games at every difficulty) or 'none' "
+                          "(no AI seat) (default generalised_ai)")
+    sim.add_argument("--bot", choices=("greedy", "random"), default="greedy",
+                     help="the policy of the human seats (default greedy)")
+    sim.add_argument("--advanced", action="store_true", help="the advanced game (tenant subtypes)")
+    sim.add_argument("--seed", default="magnate", help="seed text every game derives from (default 'magnate')")
+    sim.add_argument("--mode", choices=("inprocess", "service"), default="inprocess",
+                     help="inprocess: the rules on a process pool; service: over HTTP through the API, "
+                          "PostgreSQL and arq workers (default inprocess)")
+    sim.add_argument("--processes", type=int, default=os.cpu_count() or 1,
+                     help="in-process: worker processes (default: every core)")
+    sim.add_argument("--url", help="service mode: a running API in sandbox mode (default: start an API and "
+                                   "--workers workers against DATABASE_URL and REDIS_URL)")
+    sim.add_argument("--workers", type=int, default=1, help="service mode: workers to start (default 1)")
+    sim.add_argument("--concurrency", type=int, default=50,
+                     help="service mode: games played at once (default 50)")
+    sim.add_argument("-o", "--output", default="simulation.json",
+                     help="the JSON result; the chart goes beside it as .svg (default simulation.json)")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -337,6 +427,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_export(settings, args.game_id, args.output)
         case "verify":
             return cmd_verify(args.file)
+        case "simulate":
+            return cmd_simulate(settings, args)
     raise AssertionError(args.command)
 
 

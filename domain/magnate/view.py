@@ -10,7 +10,7 @@ from domain.kernel import AUDITOR, Viewer, ViewUnavailable, tag_of
 from . import pool
 from .city import ALL_PLOTS, catalog_of, dice_count, dice_modifier, plot_value
 from .pending import pending
-from .state import Attraction, Auction, MagnateState, Phase, SeatKind, Standing
+from .state import AiState, Attraction, Auction, MagnateState, Phase, SeatKind, Standing
 
 
 class SeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -54,6 +54,21 @@ class MarketView(msgspec.Struct, frozen=True, kw_only=True):
     marker_supply: int
 
 
+class AiView(msgspec.Struct, frozen=True, kw_only=True):
+    """The AI board (§4.2: its level, holdings and discard pile are public; its decks are counts)."""
+
+    seat: int
+    level: int
+    decks: tuple[int, ...]
+    """Cards not yet drawn, per level (index 0 = level I): counts only, never which cards."""
+    discard: tuple[str, ...]
+    last_card: str | None
+    bottom_row: tuple[str | None, ...]
+    """Unbuilt plots by slot (None = an empty slot)."""
+    top_row: tuple[str, ...]
+    """Built plots, left to right."""
+
+
 class MagnateView(msgspec.Struct, frozen=True, kw_only=True):
     viewer: str
     phase: str
@@ -75,6 +90,8 @@ class MagnateView(msgspec.Struct, frozen=True, kw_only=True):
     standings: tuple[Standing, ...]
     seed_commitment: str
     seed: str | None
+    ai: AiView | None = None
+    """The AI's board, when an AI is seated."""
 
 
 def view(state: MagnateState, viewer: Viewer, game_over: bool = False) -> MagnateView:
@@ -130,6 +147,19 @@ def view(state: MagnateState, viewer: Viewer, game_over: bool = False) -> Magnat
         standings=state.standings,
         seed_commitment=state.seed_commitment,
         seed=state.seed,
+        ai=_ai_view(state.ai) if state.ai is not None else None,
+    )
+
+
+def _ai_view(ai: AiState) -> AiView:
+    return AiView(
+        seat=ai.seat,
+        level=ai.level,
+        decks=tuple(len(deck) for deck in ai.decks),
+        discard=ai.discard,
+        last_card=ai.last_card,
+        bottom_row=ai.bottom_row,
+        top_row=ai.top_row,
     )
 
 

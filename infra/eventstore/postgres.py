@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import datetime
-from typing import Any
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -28,6 +28,36 @@ from .base import (
 Connection = asyncpg.Connection | PoolConnectionProxy
 """A connection, direct or borrowed from the pool."""
 
+TIPS_KEPT = 20_000
+"""Games whose last (version, hash) the store remembers for the one-statement append."""
+
+_APPEND = """
+WITH head AS (
+    UPDATE games SET version = $3, last_hash = $4, status = $5, on_turn = $6, system_job = $7, updated_at = now()
+    WHERE game_id = $1 AND version = $2 AND last_hash = $8
+    RETURNING game_id
+), commands_in AS (
+    INSERT INTO commands (game_id, command_id, actor, type, payload, first_version, last_version, recorded_at)
+    SELECT head.game_id, c.command_id, c.actor, c.type, c.payload, c.first_version, c.last_version, $9
+    FROM head, unnest($10::text[], $11::text[], $12::text[], $13::bytea[], $14::int[], $15::int[])
+        AS c (command_id, actor, type, payload, first_version, last_version)
+), events_in AS (
+    INSERT INTO events (game_id, version, type, actor, command_id, payload, recorded_at, prev_hash, hash)
+    SELECT head.game_id, e.version, e.type, e.actor, e.command_id, e.payload, $9, e.prev_hash, e.hash
+    FROM head, unnest($16::int[], $17::text[], $18::text[], $19::text[], $20::bytea[], $21::text[], $22::text[])
+        AS e (version, type, actor, command_id, payload, prev_hash, hash)
+), snapshot_in AS (
+    INSERT INTO snapshots (game_id, version, state_schema, state)
+    SELECT head.game_id, $23, $24, $25 FROM head WHERE $25::bytea IS NOT NULL
+    ON CONFLICT DO NOTHING
+)
+SELECT count(*) FROM head
+"""
+"""The whole append as one statement (one round trip, its own transaction): the UPDATE of the read model both
+checks the expected version (and the chain's last hash) and takes the game's row lock; the inserts happen only
+if it matched. A concurrent append to the same game waits for the lock, then finds the version moved and
+writes nothing."""
+
 _HEAD = "SELECT game_id, game_type, version, last_hash, status, on_turn, system_job, updated_at FROM games"
 _EVENT_COLUMNS = "version, type, actor, command_id, recorded_at, payload, prev_hash, hash"
 
@@ -38,6 +68,17 @@ class PostgresEventStore:
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
+        self._tips: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        """(version, last hash) of games as last read or written by this process: the start of the chain of
+        the next append, if the game is still at that version."""
+
+    def _tip(self, game_id: str, version: int, last_hash: str) -> None:
+        known = self._tips.get(game_id)
+        if known is None or known[0] <= version:
+            self._tips[game_id] = (version, last_hash)
+            self._tips.move_to_end(game_id)
+            if len(self._tips) > TIPS_KEPT:
+                self._tips.popitem(last=False)
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[Connection]:
@@ -66,9 +107,60 @@ class PostgresEventStore:
                 "INSERT INTO seats (game_id, seat, kind, name, company, token_hash) VALUES ($1, $2, $3, $4, $5, $6)",
                 [(game_id, s.seat, s.kind, s.name, s.company, s.token_hash) for s in seats],
             )
-            return await self._write(conn, game_id, 0, GENESIS, [decision], summary, None)
+            stored = await self._write(conn, game_id, 0, GENESIS, [decision], summary, None)
+        if stored:
+            self._tip(game_id, stored[-1].version, stored[-1].hash)
+        return stored
 
     async def append(
+        self, game_id: str, expected_version: int, decisions: list[Decision], summary: GameSummary,
+        snapshot: Snapshot | None = None,
+    ) -> list[StoredEvent]:
+        """One statement when this process knows the game's last hash at ``expected_version`` (it read the head
+        or appended last); otherwise, or if that statement writes nothing or hits a unique key (a moved
+        stream, a duplicate command, an unknown game), the locking transaction below, which tells them apart."""
+        tip = self._tips.get(game_id)
+        if tip is not None and tip[0] == expected_version:
+            stored = await self._append_one_statement(game_id, expected_version, tip[1], decisions, summary,
+                                                      snapshot)
+            if stored is not None:
+                return stored
+        stored = await self._append_locked(game_id, expected_version, decisions, summary, snapshot)
+        if stored:
+            self._tip(game_id, stored[-1].version, stored[-1].hash)
+        return stored
+
+    async def _append_one_statement(
+        self, game_id: str, expected_version: int, last_hash: str, decisions: list[Decision], summary: GameSummary,
+        snapshot: Snapshot | None,
+    ) -> list[StoredEvent] | None:
+        recorded_at = timestamp()
+        stored, commands = _chain(game_id, expected_version, last_hash, decisions, recorded_at)
+        if not stored:
+            return None
+        tip = stored[-1]
+        async with self._connection() as conn:
+            try:
+                written = await conn.fetchval(
+                    _APPEND,
+                    game_id, expected_version, tip.version, tip.hash, summary.status, list(summary.on_turn),
+                    summary.system_job, last_hash, datetime.fromisoformat(recorded_at),
+                    [c[0] for c in commands], [c[1] for c in commands], [c[2] for c in commands],
+                    [c[3] for c in commands], [c[4] for c in commands], [c[5] for c in commands],
+                    [e.version for e in stored], [e.type for e in stored], [e.actor for e in stored],
+                    [e.command_id for e in stored], [e.payload for e in stored], [e.prev_hash for e in stored],
+                    [e.hash for e in stored],
+                    snapshot.version if snapshot else None, snapshot.schema if snapshot else None,
+                    snapshot.state if snapshot else None,
+                )
+            except asyncpg.UniqueViolationError:
+                return None
+        if written != 1:
+            return None
+        self._tip(game_id, tip.version, tip.hash)
+        return stored
+
+    async def _append_locked(
         self, game_id: str, expected_version: int, decisions: list[Decision], summary: GameSummary,
         snapshot: Snapshot | None = None,
     ) -> list[StoredEvent]:
@@ -95,24 +187,14 @@ class PostgresEventStore:
         summary: GameSummary, snapshot: Snapshot | None,
     ) -> list[StoredEvent]:
         recorded_at = timestamp()
-        stored: list[StoredEvent] = []
-        commands: list[tuple[Any, ...]] = []
-        for decision in decisions:
-            first = version + 1
-            for event in decision.events:
-                version += 1
-                digest = event_hash(last_hash, game_id, version, event.type, decision.actor, decision.command_id,
-                                    recorded_at, event.payload)
-                stored.append(StoredEvent(version, event.type, decision.actor, decision.command_id, recorded_at,
-                                          event.payload, last_hash, digest))
-                last_hash = digest
-            commands.append((game_id, decision.command_id, decision.actor, decision.command_type, decision.command,
-                             first, version))
+        stored, commands = _chain(game_id, version, last_hash, decisions, recorded_at)
+        if stored:
+            version, last_hash = stored[-1].version, stored[-1].hash
         moment = datetime.fromisoformat(recorded_at)
         await conn.executemany(
             "INSERT INTO commands (game_id, command_id, actor, type, payload, first_version, last_version,"
             " recorded_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            [(*c, moment) for c in commands],
+            [(game_id, *c, moment) for c in commands],
         )
         await conn.execute(
             "INSERT INTO events (game_id, version, type, actor, command_id, payload, recorded_at, prev_hash, hash)"
@@ -141,6 +223,7 @@ class PostgresEventStore:
             row = await conn.fetchrow(f"{_HEAD} WHERE game_id = $1", game_id)
         if row is None:
             raise StreamNotFound(f"no game {game_id}")
+        self._tip(game_id, row["version"], row["last_hash"])
         return _head(row)
 
     async def heads(self, game_ids: list[str]) -> list[GameHead]:
@@ -162,8 +245,13 @@ class PostgresEventStore:
             )
             if not rows:
                 await self._require_game(conn, game_id)
+        if rows:
+            self._tip(game_id, rows[-1]["version"], rows[-1]["hash"])
+        moments: dict[datetime, str] = {}  # the events of one command share their time: format it once
         return [
-            StoredEvent(r["version"], r["type"], r["actor"], r["command_id"], timestamp(r["recorded_at"]),
+            StoredEvent(r["version"], r["type"], r["actor"], r["command_id"],
+                        moments.get(r["recorded_at"]) or moments.setdefault(r["recorded_at"],
+                                                                             timestamp(r["recorded_at"])),
                         bytes(r["payload"]), r["prev_hash"], r["hash"])
             for r in rows
         ]
@@ -226,6 +314,27 @@ class PostgresEventStore:
     async def _require_game(conn: Connection, game_id: str) -> None:
         if await conn.fetchval("SELECT 1 FROM games WHERE game_id = $1", game_id) is None:
             raise StreamNotFound(f"no game {game_id}")
+
+
+def _chain(
+    game_id: str, version: int, last_hash: str, decisions: list[Decision], recorded_at: str
+) -> tuple[list[StoredEvent], list[tuple[str, str, str, bytes, int, int]]]:
+    """The stored events of ``decisions`` after ``version`` (hash chain from ``last_hash``) and their command
+    records ``(command_id, actor, type, payload, first_version, last_version)``."""
+    stored: list[StoredEvent] = []
+    commands: list[tuple[str, str, str, bytes, int, int]] = []
+    for decision in decisions:
+        first = version + 1
+        for event in decision.events:
+            version += 1
+            digest = event_hash(last_hash, game_id, version, event.type, decision.actor, decision.command_id,
+                                recorded_at, event.payload)
+            stored.append(StoredEvent(version, event.type, decision.actor, decision.command_id, recorded_at,
+                                      event.payload, last_hash, digest))
+            last_hash = digest
+        commands.append((decision.command_id, decision.actor, decision.command_type, decision.command, first,
+                         version))
+    return stored, commands
 
 
 def _head(row: asyncpg.Record) -> GameHead:

@@ -1,4 +1,5 @@
-"""The application factory: ``create_app(settings)`` composes the HTTP API around a Runtime.
+"""The application factory: ``create_app(settings)`` composes the HTTP API around a Runtime, and serves
+the play-by-web page (``services/api/web``) at ``/`` from the same process.
 
 Without a runtime the lifespan builds one from the settings (connecting to PostgreSQL and Redis) and
 closes it on shutdown; with one (tests, an embedding process) the caller owns it. To serve it from the
@@ -19,12 +20,14 @@ from infra.config import Settings, load
 from services.gameplay.bootstrap import Runtime, build
 
 from .auth import COMPONENTS
-from .controllers import CommandController, GameController, StreamController, health
+from .controllers import CatalogController, CommandController, GameController, StreamController, health
 from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings
 from .errors import EXCEPTION_HANDLERS
+from .web import web_router
 
-DESCRIPTION = """Play Magnate: The First City over HTTP. Create a game, share each human seat's invite link,
-read views, submit commands, follow the game over Server-Sent Events and export its verifiable history.
+DESCRIPTION = """Play Magnate: The First City over HTTP (the play-by-web page at `/` uses only this API).
+Create a game, share each human seat's invite link, read views, submit commands, follow the game over
+Server-Sent Events and export its verifiable history.
 Errors are JSON `{"code", "message", "details"}` with a stable, namespaced `code`."""
 
 
@@ -54,7 +57,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
 
     state = State({"settings": settings} | ({"runtime": runtime} if runtime is not None else {}))
     return Litestar(
-        route_handlers=[GameController, CommandController, StreamController, health],
+        route_handlers=[GameController, CommandController, StreamController, CatalogController, health,
+                        web_router()],
         dependencies={
             "runtime": Provide(provide_runtime, sync_to_thread=False),
             "gameplay": Provide(provide_gameplay, sync_to_thread=False),

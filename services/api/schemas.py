@@ -10,6 +10,7 @@ from msgspec import Meta
 
 from domain.kernel import CommandTemplate
 from infra.eventstore import StoredEvent
+from services.gameplay.narrate import Told
 
 NO_NUL = r"^[^\x00]*$"
 """PostgreSQL text cannot hold NUL characters, so stored strings refuse them up front (a 400, not a 500)."""
@@ -81,6 +82,15 @@ class GameCreatedOut(msgspec.Struct, frozen=True):
     seats: tuple[SeatCreatedOut, ...]
 
 
+class PlayerOut(msgspec.Struct, frozen=True):
+    """Who sits where: the name chosen at creation (public) and the seat's company."""
+
+    seat: int
+    kind: str
+    name: str
+    company: str
+
+
 class GameOut(msgspec.Struct, frozen=True):
     game_id: str
     game_type: str
@@ -90,6 +100,7 @@ class GameOut(msgspec.Struct, frozen=True):
     system_job: str | None
     view: Any
     """The public view."""
+    players: tuple[PlayerOut, ...] = ()
 
 
 class MeOut(msgspec.Struct, frozen=True):
@@ -98,6 +109,13 @@ class MeOut(msgspec.Struct, frozen=True):
     view: Any
     """The seat's own view (its own secrets shown, nobody else's)."""
     legal: tuple[CommandTemplate, ...]
+    players: tuple[PlayerOut, ...] = ()
+
+
+class HistoryOut(msgspec.Struct, frozen=True):
+    version: int
+    """The version the story runs to."""
+    lines: tuple[Told, ...]
 
 
 class StateOut(msgspec.Struct, frozen=True):

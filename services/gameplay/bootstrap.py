@@ -48,15 +48,28 @@ def redis_client(url: str) -> Redis:
     return client
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Nothing to reset when a connection goes back to the pool: the store never changes session state (no SET,
+    LISTEN, cursors or session advisory locks outside the migrator, which releases its own), and asyncpg still
+    rolls back a transaction left open. asyncpg's default reset runs ``SELECT pg_advisory_unlock_all(); CLOSE
+    ALL; UNLISTEN *; RESET ALL`` on every release: one more round trip per query."""
+
+
+async def create_pool(database_url: str, size: int) -> asyncpg.Pool:
+    """The connection pool of one process."""
+    try:
+        pool = await asyncpg.create_pool(database_url, min_size=1, max_size=size, reset=_keep_session)
+    except (OSError, asyncpg.PostgresError) as exc:
+        raise StoreUnavailable(f"cannot reach PostgreSQL at {database_url}: {exc}") from exc
+    assert pool is not None
+    return pool
+
+
 async def build(settings: Settings, *, run_migrations: bool = True) -> Runtime:
     """Connect to PostgreSQL and Redis, apply migrations, and compose the gameplay service."""
     if not settings.database_url or not settings.redis_url:
         raise StoreUnavailable("DATABASE_URL and REDIS_URL must be set (or use `magnate run` for embedded ones)")
-    try:
-        pool = await asyncpg.create_pool(settings.database_url, min_size=1, max_size=settings.db_pool_size)
-    except (OSError, asyncpg.PostgresError) as exc:
-        raise StoreUnavailable(f"cannot reach PostgreSQL at {settings.database_url}: {exc}") from exc
-    assert pool is not None
+    pool = await create_pool(settings.database_url, settings.db_pool_size)
     if run_migrations:
         async with pool.acquire() as conn:
             await migrate(conn)

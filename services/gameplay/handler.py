@@ -10,6 +10,7 @@ re-enqueues whatever the read model says is due.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import secrets
 import uuid
@@ -27,6 +28,7 @@ from infra.eventstore import (
     Decision,
     DuplicateCommand,
     EventStore,
+    GameHead,
     GameSummary,
     NewEvent,
     SeatRecord,
@@ -141,7 +143,8 @@ class Gameplay:
         if known is not None:
             return await self._replayed(game_id, known, codec, actor, command)
         for attempt in (1, 2):
-            loaded = await self.load(game_id)
+            # the head just read is current for the first attempt; a second attempt reads it again
+            loaded = await (self._load(game_id, head) if attempt == 1 else self.load(game_id))
             try:
                 if expected_version is not None and loaded.version != expected_version:
                     raise ConcurrencyConflict(game_id, expected_version)
@@ -163,7 +166,7 @@ class Gameplay:
     async def run_system(self, game_id: str, at_version: int, kind: str) -> bool:
         """Run the system job ``kind`` if the game is still at ``at_version`` and still waits for it.
         Returns False (and changes nothing) for a stale, duplicate or unexpected job."""
-        loaded = await self.load(game_id)
+        loaded = await self._load_until(game_id, at_version)
         if loaded.version != at_version:
             return False
         due = self.module(loaded.game_type).pending(loaded.state).system
@@ -197,10 +200,12 @@ class Gameplay:
         self, game_id: str, game_type: str, game: GameModule[Any], version: int, state: Any
     ) -> None:
         self._remember(game_id, Loaded(game_type, version, state))
-        await self.notifier.published(game_id, version)
         due = game.pending(state).system
-        if due is not None:
-            await self.queue.enqueue(Job(game_id, version, tag_of(due)))
+        if due is None:
+            await self.notifier.published(game_id, version)
+        else:  # two independent round trips to Redis, overlapped
+            await asyncio.gather(self.notifier.published(game_id, version),
+                                 self.queue.enqueue(Job(game_id, version, tag_of(due))))
 
     async def _replayed(
         self, game_id: str, record: CommandRecord, codec: GameCodec, actor: Actor, command: Any
@@ -214,12 +219,27 @@ class Gameplay:
 
     async def load(self, game_id: str) -> Loaded:
         """The current state: cached if current, else snapshot (or cache) + the events after it."""
-        head = await self.store.head(game_id)
+        return await self._load(game_id, await self.store.head(game_id))
+
+    async def _load(self, game_id: str, head: GameHead) -> Loaded:
         cached = self._cache.get(game_id)
         if cached is not None and cached.version == head.version:
             self._cache.move_to_end(game_id)
             return cached
         loaded = await self._fold(game_id, head.game_type, cached, until=None)
+        self._remember(game_id, loaded)
+        return loaded
+
+    async def _load_until(self, game_id: str, version: int) -> Loaded:
+        """The state at ``version`` (or the latest one before it) for a job due there, without reading the head:
+        the cached state, plus the events up to ``version`` if it is behind. A game that has moved past
+        ``version`` in another process is caught by the append's expected version, as any race is."""
+        cached = self._cache.get(game_id)
+        if cached is None:
+            return await self.load(game_id)  # the head tells the game's type
+        if cached.version >= version:
+            return cached  # at that version as far as we know, or a stale job
+        loaded = await self._fold(game_id, cached.game_type, cached, until=version)
         self._remember(game_id, loaded)
         return loaded
 

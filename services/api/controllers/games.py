@@ -13,6 +13,7 @@ from domain.kernel import AUDITOR, PUBLIC, GameModule, Seat, Viewer, ViewUnavail
 from infra.config import Settings
 from services.gameplay import Gameplay
 from services.gameplay.audit import export_lines
+from services.gameplay.narrate import history
 
 from ..auth import SECURITY, provide_optional_seat, provide_seat
 from ..deps import GameplayDep, OptionalSeatDep, SeatDep, SettingsDep
@@ -23,7 +24,9 @@ from ..schemas import (
     EventsOut,
     GameCreatedOut,
     GameOut,
+    HistoryOut,
     MeOut,
+    PlayerOut,
     SeatCreatedOut,
     StateOut,
 )
@@ -36,6 +39,14 @@ async def events_page(gameplay: Gameplay, game_id: str, after: int) -> EventsOut
     head = await gameplay.store.head(game_id)
     events = await gameplay.store.read(game_id, after=after, until=head.version) if after < head.version else []
     return EventsOut(head.version, tuple(EventOut.of(e) for e in events))
+
+
+async def players(gameplay: Gameplay, game_id: str) -> tuple[PlayerOut, ...]:
+    return tuple(PlayerOut(s.seat, s.kind, s.name, s.company) for s in await gameplay.store.seats(game_id))
+
+
+NARRATED = frozenset({"magnate"})
+"""Game types whose logs :func:`services.gameplay.narrate.history` can tell."""
 
 
 def public_url(settings: Settings) -> str:
@@ -89,6 +100,7 @@ class GameController(Controller):
             on_turn=tuple(int(s) for s in due.seats),
             system_job=tag_of(due.system) if due.system is not None else None,
             view=game.view(loaded.state, PUBLIC, False),
+            players=await players(gameplay, game_id),
         )
 
     @get("/{game_id:str}/me", summary="The caller's seat view and legal commands",
@@ -97,12 +109,27 @@ class GameController(Controller):
         loaded = await gameplay.load(game_id)
         game = gameplay.module(loaded.game_type)
         legal = game.legal_commands(loaded.state, Seat(seat))
-        return MeOut(seat, loaded.version, game.view(loaded.state, Seat(seat), False), tuple(legal))
+        return MeOut(seat, loaded.version, game.view(loaded.state, Seat(seat), False), tuple(legal),
+                     await players(gameplay, game_id))
 
     @get("/{game_id:str}/events", summary="The event log", responses=documented(400, 404, 503))
     async def events(self, game_id: FromPath[str], gameplay: GameplayDep, after: After = 0) -> EventsOut:
         """Events never carry a seat's secrets, so every caller gets the same, complete log."""
         return await events_page(gameplay, game_id, after)
+
+    @get("/{game_id:str}/history", summary="The game so far, told in sentences", responses=documented(400, 404, 503))
+    async def history(self, game_id: FromPath[str], gameplay: GameplayDep, after: After = 0) -> HistoryOut:
+        """One line per sentence, each with the version and type of the event it tells and its depth
+        (0 = a round, 1 = a step of it, 2 = a seat's doing, 3 = its detail). The story is told from the
+        whole log (it names things from the start), but only lines of events after ``after`` are sent.
+        The log carries no secrets, so every caller gets the same story."""
+        head = await gameplay.store.head(game_id)
+        if head.game_type not in NARRATED:
+            raise invalid(f"no narration for {head.game_type} games", game_type=head.game_type)
+        codec = gameplay.codecs[head.game_type]
+        stored = await gameplay.store.read(game_id, until=head.version)
+        lines = history(((e.version, e.type, codec.decode_event(e.payload)) for e in stored), after)
+        return HistoryOut(head.version, tuple(lines))
 
     @get("/{game_id:str}/state", summary="The state at a version, as the caller may see it",
          dependencies={"seat": Provide(provide_optional_seat)}, security=[{}, *SECURITY],

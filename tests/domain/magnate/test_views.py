@@ -17,7 +17,7 @@ from domain.magnate.commands import RevealSeed
 from domain.magnate.events import GameEnded, RoundStarted
 from domain.magnate.state import Phase, SeatState
 
-from .builders import GAME_SEED, given, play_to_end, run, started, tutorial
+from .builders import GAME_SEED, given, play_to_end, run, started, tutorial, with_ai_built, with_ai_level
 
 CASH = (2100, 1700, 2000, 900, 3400)
 ADVERTISING = (4, 0, 7, 2, 5)
@@ -87,6 +87,21 @@ def test_the_ais_cash_is_public() -> None:
     assert [s.kind for s in view(state, PUBLIC).seats] == ["human", "ai"]
     assert [(s.cash, s.advertising) for s in view(state, PUBLIC).seats] == [(None, None), (2000, 0)]
     assert [(s.cash, s.advertising) for s in view(state, Seat(0)).seats] == [(2000, 4), (2000, 0)]
+
+
+def test_the_ai_board_is_public_but_its_decks_are_counts() -> None:
+    state = with_ai_built(with_ai_level(started(2, ai=True), 2), "1A")
+    assert state.ai is not None
+    for viewer in (PUBLIC, Seat(0)):
+        board = view(state, viewer).ai
+        assert board is not None
+        assert (board.seat, board.level, board.top_row) == (1, 2, ("1A",))
+        assert board.decks == tuple(len(deck) for deck in state.ai.decks)
+        encoded = msgspec.json.encode(view(state, viewer)).decode()
+        for deck in state.ai.decks:
+            for card in deck:
+                assert f'"{card}"' not in encoded, f"undrawn AI card {card} visible"
+    assert view(tutorial(), PUBLIC).ai is None
 
 
 # --- hidden decks ----------------------------------------------------------------------------------------

@@ -3,7 +3,10 @@
 :class:`Narrator` reads one event at a time (so a live feed can use it as events arrive) and keeps only
 what it needs to name things: the seats' companies, the building on each plot, the land price and the
 crash marker. Names come from the game's catalogue (``GameStarted.dataset``); amounts are in $K, as in
-the rules. :func:`narrate` is the whole-log convenience.
+the rules. :func:`narrate` is the whole-log convenience; :func:`history` tells a stored log as structured
+lines (the version and type of the event each line tells, its depth and its text) for the web page.
+
+Events carry only public facts, so the story is the same for every viewer.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
+
+import msgspec
 
 from domain.magnate.catalog import DEFAULT_DATASET, Catalog, catalog
 from domain.magnate.events import (
@@ -341,3 +346,26 @@ def narrate(events: Iterable[MagnateEvent]) -> Iterator[str]:
     narrator = Narrator()
     for event in events:
         yield from narrator.lines(event)
+
+
+class Told(msgspec.Struct, frozen=True):
+    """One line of the story: ``text`` at indentation ``depth``, telling the event at ``version``."""
+
+    version: int
+    event: str
+    """The event's type tag (``magnate.ai_decided``), so a reader can pick lines out."""
+    depth: int
+    text: str
+
+
+def history(events: Iterable[tuple[int, str, MagnateEvent]], after: int = 0) -> list[Told]:
+    """The story of a log of ``(version, type tag, event)``, without blank separator lines, keeping only
+    the lines of events after version ``after`` (the narrator still reads the whole log to name things)."""
+    narrator = Narrator()
+    told: list[Told] = []
+    for version, tag, event in events:
+        for line in narrator.lines(event):
+            text = line.lstrip(" ")
+            if version > after and text:
+                told.append(Told(version, tag, (len(line) - len(text)) // len(INDENT), text))
+    return told

@@ -1,0 +1,370 @@
+"""``make bench`` / ``make bench-full``: every benchmark in one run, written to docs/BENCHMARKS.md.
+
+    python -m bench --write docs/BENCHMARKS.md          # the short run (under 5 minutes on an idle 2-core box)
+    python -m bench --full --write docs/BENCHMARKS.md   # also K=1,000 games to the crash (several minutes more)
+
+The short run: the engine (:mod:`bench.engine`), the event store against raw INSERTs (:mod:`bench.store`), the
+arq no-op baseline with 1 and 2 workers (:mod:`bench.arq_noop`), and the live service (:mod:`bench.service`):
+K=100 games to the crash with 1 and with 2 workers, and K=1,000 games for a fixed window after they all
+started. The full run adds K=1,000 games to the crash with 2 workers; a short run carries the last full run's
+section over (marked with its date) so the page keeps it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import re
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from services.simulation.live import run
+
+from . import arq_noop, engine, service, store
+from .common import REDIS_URL, busy_warning, cores, load_average, machine, table
+
+GAME_TARGET_MS = engine.GAME_TARGET_MS
+FOLD_TARGET_MS = engine.FOLD_TARGET_MS
+STORE_TARGET = 0.8
+P99_TARGET_MS = 50.0
+JOBS_TARGET = 0.5
+FULL_BEGIN, FULL_END = "<!-- bench-full:begin -->", "<!-- bench-full:end -->"
+
+
+@dataclass
+class Plan:
+    engine_games: int = 30
+    engine_repeats: int = 5
+    store_commands: int = 200
+    store_repeats: int = 3
+    arq_jobs: int = 2000
+    arq_repeats: int = 3
+    small_games: int = 100
+    big_games: int = 1000
+    window_s: float = 20.0
+    full: bool = False
+
+
+@dataclass
+class Results:
+    plan: Plan
+    load_start: float | None
+    load_end: float | None = None
+    seconds: float = 0.0
+    plays: list[engine.PlayResult] = field(default_factory=list)
+    loads: list[engine.LoadResult] = field(default_factory=list)
+    store: list[store.StoreResult] = field(default_factory=list)
+    arq: list[arq_noop.ArqBaseline] = field(default_factory=list)
+    service: list[service.ServiceResult] = field(default_factory=list)
+
+
+def say(text: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
+
+
+async def _live(plan: Plan, results: Results) -> None:
+    for workers in (1, 2):
+        say(f"arq no-op baseline, {workers} worker(s)")
+        results.arq.append(await arq_noop.measure(REDIS_URL, workers, plan.arq_jobs, plan.arq_repeats))
+        say(f"  {results.arq[-1].jobs_s:.0f} jobs/s")
+    cases: list[tuple[int, int, float | None]] = [
+        (plan.small_games, 1, None), (plan.small_games, 2, None), (plan.big_games, 2, plan.window_s)]
+    if plan.full:
+        cases.append((plan.big_games, 2, None))
+    for games, workers, window in cases:
+        say(f"service: K={games}, {workers} worker(s), {'to the crash' if window is None else f'{window:.0f} s'}")
+        results.service.append(await service.run_case(games, workers, window))
+        say("  " + service.describe(results.service[-1]))
+
+
+def measure(plan: Plan) -> Results:
+    results = Results(plan, load_average())
+    began = time.perf_counter()
+    say("engine: full games and folds")
+    results.plays, results.loads, _ = engine.run(plan.engine_games, plan.engine_repeats)
+    say("event store vs raw INSERT")
+    results.store = run(store.run(plan.store_commands, plan.store_repeats))
+    run(_live(plan, results))
+    results.seconds = time.perf_counter() - began
+    results.load_end = load_average()
+    return results
+
+
+# --- the page ---------------------------------------------------------------------------------------
+
+
+def status(ok: bool) -> str:
+    return "met" if ok else "**not met**"
+
+
+def _service(results: Results, games: int, workers: int, crash: bool) -> service.ServiceResult | None:
+    for r in results.service:
+        if r.games == games and r.workers == workers and (r.window_s is None) == crash:
+            return r
+    return None
+
+
+def _arq(results: Results, workers: int) -> arq_noop.ArqBaseline | None:
+    return next((a for a in results.arq if a.workers == workers), None)
+
+
+def targets(results: Results) -> list[str]:
+    plan = results.plan
+    rows: list[list[str]] = []
+    plays = {p.scenario: p for p in results.plays}
+    if engine.AI_VS_GREEDY in plays:
+        ai = plays[engine.AI_VS_GREEDY]
+        rows.append([f"In-process full 2-seat game (AI vs greedy bot) ≤ {GAME_TARGET_MS:g} ms median",
+                     f"{ai.game_ms:.1f} ms", status(ai.game_ms <= GAME_TARGET_MS)])
+    for load in results.loads:
+        rows.append([f"Fold of a finished game ≤ {FOLD_TARGET_MS:g} ms median ({load.scenario.name})",
+                     f"{load.fold_ms:.2f} ms ({load.events:g} events)", status(load.fold_ms <= FOLD_TARGET_MS)])
+    for s in results.store:
+        rows.append([f"Store append ≥ {STORE_TARGET:g}× raw INSERT ({s.games} game(s), {s.events_per_command} "
+                     f"event(s)/command)", f"{s.ratio:.2f}×", status(s.ratio >= STORE_TARGET)])
+    window = _service(results, plan.big_games, 2, crash=False)
+    if window is not None:
+        ok = window.progressed == window.games and not window.errors
+        rows.append([f"{plan.big_games:,} concurrent AI solo games all progress, no errors (short run: a "
+                     f"{window.window_s:.0f} s window)",
+                     f"{window.progressed:,} of {window.games:,} progressed, {len(window.errors)} errors, "
+                     f"median version {window.median_version:g}", status(ok)])
+    full = _service(results, plan.big_games, 2, crash=True)
+    if full is not None:
+        ok = full.finished == full.games and not full.errors
+        rows.append([f"{plan.big_games:,} concurrent AI solo games all reach the crash, no errors",
+                     f"{full.finished:,} of {full.games:,} finished in {full.seconds:.0f} s, {len(full.errors)} "
+                     "errors", status(ok)])
+    for workers in (1, 2):
+        r = _service(results, plan.small_games, workers, crash=True)
+        if r is not None:
+            rows.append([f"p99 command latency ≤ {P99_TARGET_MS:g} ms at {plan.small_games} games ({workers} "
+                         f"worker{'s' if workers > 1 else ''})", f"{r.cmd_p99_ms:.0f} ms (p50 {r.cmd_p50_ms:.0f} ms)",
+                         status(r.cmd_p99_ms <= P99_TARGET_MS)])
+    for workers in (1, 2):
+        baseline = _arq(results, workers)
+        runs = [r for r in results.service if r.workers == workers]
+        if baseline is not None and runs:
+            best = max(runs, key=lambda r: r.jobs_s)
+            ratio = best.jobs_s / baseline.jobs_s if baseline.jobs_s else 0.0
+            rows.append([f"System-job throughput ≥ {JOBS_TARGET:g}× arq no-op baseline ({workers} "
+                         f"worker{'s' if workers > 1 else ''})",
+                         f"{best.jobs_s:.0f} jobs/s (K={best.games}) vs {baseline.jobs_s:.0f} no-op jobs/s: "
+                         f"{ratio:.2f}×", status(ratio >= JOBS_TARGET)])
+    one, two = _service(results, plan.small_games, 1, True), _service(results, plan.small_games, 2, True)
+    if one is not None and two is not None and one.games_s:
+        gain = two.games_s / one.games_s
+        rows.append(["2 worker processes give more throughput than 1",
+                     f"{two.games_s:.2f} vs {one.games_s:.2f} games/s ({gain:.2f}×); jobs/s {two.jobs_s:.0f} vs "
+                     f"{one.jobs_s:.0f}", status(gain > 1.0)])
+    return table(["Target (issue)", "Measured", "Status"], rows)
+
+
+def store_section(results: Results) -> list[str]:
+    if not results.store:
+        return []
+    return [
+        "## Event store: append throughput against a raw INSERT",
+        "",
+        f"`bench/store.py`, in a fresh database: for each case, {results.plan.store_commands} commands per game, "
+        f"appended one at a time with `PostgresEventStore.append` (expected version, idempotency check, hash "
+        f"chain, command record, events, read model — atomically) through the service's pool, against the very "
+        f"same event rows (hashes precomputed) inserted with one `INSERT ... SELECT FROM unnest(...)` per command "
+        f"into a bare table without key, index or constraint, through a pool of the same size. "
+        f"{results.plan.store_repeats} alternating repetitions; medians. Both commit once per command "
+        f"(`synchronous_commit` as the server has it), so both wait for the WAL flush.",
+        "",
+        *store.report_table(results.store),
+        "",
+    ]
+
+
+def service_table(runs: Sequence[service.ServiceResult]) -> list[str]:
+    rows = []
+    for r in runs:
+        scope = "to the crash" if r.window_s is None else f"{r.window_s:.0f} s window"
+        rows.append([
+            f"{r.games:,}", str(r.workers), scope, f"{r.seconds:.1f}", f"{r.finished:,}", f"{r.progressed:,}",
+            str(len(r.errors)), f"{r.commands_s:.0f}", f"{r.jobs_s:.0f}", f"{r.games_s:.2f}",
+            f"{r.cmd_p50_ms:.0f} / {r.cmd_p99_ms:.0f}", f"{r.job_p50_ms:.0f} / {r.job_p99_ms:.0f}",
+            f"{r.create_s:.1f}",
+        ])
+    return table(["K games", "workers", "scope", "seconds", "finished", "progressed", "errors", "commands/s",
+                  "system jobs/s", "games/s", "command ms p50 / p99", "job ms p50 / p99", "creating all (s)"],
+                 rows)
+
+
+def resources_table(runs: Sequence[service.ServiceResult]) -> list[str]:
+    rows = []
+    for r in runs:
+        scope = "crash" if r.window_s is None else f"{r.window_s:.0f} s"
+        peak = ", ".join(f"{k} {v:.0f}" for k, v in r.peak_rss_mib.items())
+        work = r.commands + r.jobs
+        cpu = ", ".join(f"{k} {v:.1f} s" for k, v in r.cpu_s.items())
+        per = ", ".join(f"{k} {v / work * 1000:.2f}" for k, v in r.cpu_s.items()
+                        if work and not k.endswith("(all)"))
+        rows.append([f"K={r.games:,}, {r.workers} w, {scope}", peak, cpu, per])
+    return table(["run", "peak RSS (MiB)", "CPU time used during the run", "CPU ms per command or job"], rows)
+
+
+def arq_table(baselines: Sequence[arq_noop.ArqBaseline]) -> list[str]:
+    rows = [[str(a.workers), f"{a.jobs_s:.0f}", " / ".join(f"{x:.0f}" for x in a.runs),
+             f"{a.latency_p50_ms:.0f} / {a.latency_p99_ms:.0f}"] for a in baselines]
+    return table(["workers", "no-op jobs/s (median)", "each repetition", "one job at a time: ms p50 / p99"], rows)
+
+
+def service_section(results: Results) -> list[str]:
+    plan = results.plan
+    short = [r for r in results.service if not (r.games == plan.big_games and r.window_s is None)]
+    lines = [
+        "## The live service",
+        "",
+        "`bench/service.py`: one API process (`magnate serve`) and W worker processes (`magnate worker`) with their "
+        "production settings, against a fresh database and a Redis queue of their own, on this same machine with "
+        "PostgreSQL, Redis and the bot clients. K solo games (the greedy bot against the AI at `generalised_ai`) "
+        "are created over HTTP, followed over Server-Sent Events, and the bot sends every human command over "
+        "HTTP (no think time: the bots load the service as hard as they can); the workers roll the dice, run the "
+        "market and play the AI. The bot clients (`services.simulation.live`, the same code as `magnate simulate "
+        "--mode service`) run in the benchmark process, on the same two cores.",
+        "",
+        "*commands/s*: bot commands answered; *system jobs/s*: system commands appended (AI turns, dice, markets); "
+        "both over the whole run, or over the window after the last game was created. *Command latency*: the "
+        "HTTP round trip seen by the client. *Job latency*: from the recorded time of the append that made the "
+        "job due to the recorded time of the job's own append (both stamped by the server as the append starts): "
+        "enqueue, waiting in the queue, pick-up, load and decide. *Progressed*: games that appended at least one "
+        "more event in the window.",
+        "",
+        *service_table(short),
+        "",
+        "Resources (PostgreSQL and Redis CPU is counted over all their processes: other clients of the same "
+        "servers are included):",
+        "",
+        *resources_table(short),
+        "",
+        "### arq by itself",
+        "",
+        "`bench/arq_noop.py`: worker processes with the service worker's own arq settings (same serializer, "
+        "`keep_result=0`, `poll_delay`, `max_jobs`, `job_timeout`, retries and INFO logging) and one job that does "
+        "nothing. *no-op jobs/s*: N jobs all due at one instant, until the last one finished; *one job at a "
+        "time*: enqueue → finished for a single job, which is mostly arq's poll delay.",
+        "",
+        *arq_table(results.arq),
+        "",
+    ]
+    return lines
+
+
+def full_section(results: Results, previous: str | None) -> list[str]:
+    full = _service(results, results.plan.big_games, 2, crash=True)
+    if full is None:
+        if previous:
+            return [previous.strip(), ""]
+        return [FULL_BEGIN, "### K=1,000 games to the crash (`make bench-full`)", "",
+                "Not run yet: `make bench-full` adds it.", FULL_END, ""]
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return [
+        FULL_BEGIN,
+        f"### K=1,000 games to the crash (`make bench-full`, {now}; load {results.load_start or 0:.2f} at the "
+        "start of that run)",
+        "",
+        *service_table([full]),
+        "",
+        *resources_table([full]),
+        FULL_END,
+        "",
+    ]
+
+
+def page(results: Results, previous_full: str | None, analysis: str) -> str:
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    extra = [("1-minute load average at the end", "unknown" if results.load_end is None else f"{results.load_end:.2f}")]
+    first = results.plays[0] if results.plays else None
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Written by `make bench{'-full' if results.plan.full else ''}` (`python -m bench "
+        f"{'--full ' if results.plan.full else ''}--write docs/BENCHMARKS.md`) on {now}; the run took "
+        f"{results.seconds:.0f} s. Numbers from one small machine: compare runs on the same machine only.",
+        "",
+        *busy_warning(results.load_start),
+        "## Machine",
+        "",
+        *table(["", ""], machine(results.load_start, extra)),
+        "",
+        "## Targets",
+        "",
+        *targets(results),
+        "",
+        "## Engine: full games in-process",
+        "",
+        "`domain.kernel.driver.play` runs a whole game as the service would (pending → decide → evolve, chance "
+        "from the seed and stream version). *AI vs greedy bot*: the `Greedy` bot in seat 0 against the "
+        f"card-driven AI in seat 1 (`{engine.AI_DIFFICULTY}`; the AI's turns are system commands, so its "
+        "decision time is included). *Random bots*: `RandomLegal` in every seat (poor, short games: engine cost "
+        "rather than typical play)."
+        + (f" {first.repeats} repetitions of {first.games} distinct games per scenario; games/s is the median over "
+           f"the repetitions, ms/game the median over all games." if first else ""),
+        "",
+        *engine.play_table(results.plays),
+        "",
+        "### Loading a finished game",
+        "",
+        "Every finished game above folded from its events (`fold`), and decoded from its JSON bytes and folded "
+        f"(`decode + fold`, a load without snapshot); each game timed {engine.FOLD_PASSES} times, median kept; the "
+        "table gives the median and 90th percentile over games.",
+        "",
+        *engine.load_table(results.loads),
+        "",
+        *store_section(results),
+        *service_section(results),
+        *full_section(results, previous_full),
+        analysis.strip(),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+ANALYSIS = Path(__file__).with_name("ANALYSIS.md")
+"""Hand-written reading of the numbers (profiles, what would be needed), appended to the generated page."""
+
+
+def previous_full_section(path: Path) -> str | None:
+    if not path.exists():
+        return None
+    match = re.search(re.escape(FULL_BEGIN) + ".*?" + re.escape(FULL_END), path.read_text(encoding="utf-8"),
+                      re.DOTALL)
+    return match.group(0) if match else None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--write", metavar="PATH", type=Path, help="write the Markdown page to PATH")
+    parser.add_argument("--full", action="store_true", help="also play K=1,000 games to the crash")
+    parser.add_argument("--window", type=float, default=Plan.window_s,
+                        help=f"seconds of the K=1,000 window in the short run (default {Plan.window_s:g})")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the harness, measures nothing")
+    args = parser.parse_args(argv)
+    plan = Plan(full=args.full, window_s=args.window)
+    if args.quick:
+        plan = Plan(engine_games=4, engine_repeats=2, store_commands=20, store_repeats=1, arq_jobs=200,
+                    arq_repeats=1, small_games=4, big_games=12, window_s=3.0, full=args.full)
+    if cores() < 2:
+        say("warning: fewer than 2 usable cores; the service numbers will not compare")
+    results = measure(plan)
+    previous = previous_full_section(args.write) if args.write is not None else None
+    analysis = ANALYSIS.read_text(encoding="utf-8") if ANALYSIS.exists() else ""
+    text = page(results, previous, analysis)
+    if args.write is not None:
+        args.write.parent.mkdir(parents=True, exist_ok=True)
+        args.write.write_text(text, encoding="utf-8")
+        say(f"wrote {args.write} ({results.seconds:.0f} s)")
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""The play-by-web page, served by the API itself: two HTML pages (the lobby at ``/`` and a game at
+``/play/{game_id}``) and their static files (a stylesheet and a few ES modules, no build step) under
+``/static``. The pages render everything from the JSON API (views, legal commands, the catalog, the
+history and the event stream); a seat's token travels in the invite link's fragment (``#token=``), which
+browsers never send to the server, and the page keeps it in the browser's local storage. It is sent only
+as an ``Authorization`` header (the event stream, which carries no secrets, is opened without it).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from litestar import MediaType, Response, Router, get
+from litestar.datastructures import CacheControlHeader
+from litestar.params import FromPath
+from litestar.static_files import create_static_files_router
+
+HERE = Path(__file__).resolve().parent
+PAGES = HERE / "pages"
+STATIC = HERE / "static"
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+"""The pages load only their own scripts and send no referrer (the token lives in the fragment anyway)."""
+
+
+@cache
+def _page(name: str) -> bytes:
+    return (PAGES / name).read_bytes()
+
+
+def _html(name: str) -> Response[bytes]:
+    return Response(_page(name), media_type=MediaType.HTML, headers={**SECURITY_HEADERS, "Cache-Control": "no-cache"})
+
+
+@get("/", include_in_schema=False)
+async def lobby() -> Response[bytes]:
+    """The lobby: create a game, get the invite links, see the games this browser holds seats in."""
+    return _html("lobby.html")
+
+
+@get("/play/{game_id:str}", include_in_schema=False)
+async def play(game_id: FromPath[str]) -> Response[bytes]:
+    """A game, as the seat whose token is in the link (or as the public, without one)."""
+    del game_id  # the page reads it from its own URL
+    return _html("play.html")
+
+
+def web_router() -> Router:
+    """The pages and their static files (revalidated on every load, so a new release shows at once)."""
+    static = create_static_files_router(path="/static", directories=[STATIC],
+                                        cache_control=CacheControlHeader(no_cache=True))
+    return Router(path="/", route_handlers=[lobby, play, static], tags=["web"])

@@ -1,0 +1,31 @@
+// Each company's public state; cash and advertising only where this viewer may see them.
+
+import { h } from "./dom.js";
+import { money } from "./words.js";
+
+export function renderCompanies(container, view, words, players, mySeat) {
+  const table = h("table", { class: "company-table" },
+    h("caption", { class: "visually-hidden" }, "Companies"),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col" }, "Company"), h("th", { scope: "col", class: "num" }, "Cash"),
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: "Advertising tokens" }, "Ads")),
+      h("th", { scope: "col" }, "Plots"), h("th", { scope: "col" }, "Turn"))));
+  const body = h("tbody");
+  for (const s of view.seats) {
+    const mine = s.seat === mySeat;
+    const onTurn = view.on_turn.includes(s.seat);
+    const badge = h("span", { class: `owner-html owner-bg-${s.seat}` }, s.kind === "ai" ? "AI" : String(s.seat + 1));
+    const who = h("th", { scope: "row" }, badge, ` ${words.seat(s.seat, view, players)}`,
+      mine ? h("span", { class: "you" }, " (you)") : null,
+      s.kind === "ai" ? h("span", { class: "kind" }, " · AI") : null);
+    const hidden = (v, text) => (v === null || v === undefined ? h("span", { class: "hidden-value" }, "hidden") : text);
+    body.append(h("tr", { class: `${mine ? "mine" : ""}${onTurn ? " on-turn" : ""}`, "data-seat": String(s.seat) },
+      who,
+      h("td", { class: "num cash" }, hidden(s.cash, money(s.cash))),
+      h("td", { class: "num advertising" }, hidden(s.advertising, String(s.advertising))),
+      h("td", { class: "plots" }, s.plots.length ? s.plots.join(" ") : "—"),
+      h("td", { class: "turn-cell" }, onTurn ? "▶ on turn" : view.first_player === s.seat ? "first player" : "")));
+  }
+  table.append(body);
+  container.replaceChildren(table);
+}

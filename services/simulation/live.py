@@ -1,0 +1,313 @@
+"""Simulated games through the live service: the HTTP API, PostgreSQL and the arq workers.
+
+Each game is driven by a bot client that behaves like a player's browser: it creates the game (with a
+chosen seed, so the server must run in sandbox mode), follows it over Server-Sent Events, and when a seat
+it plays is on turn it submits that seat's command over HTTP. The bot decides on the state it folds from
+the events it received (the log carries only public facts, so any client can do this); the server
+decides again and is the authority. System work (dice, the market, the AI's turns) is done by the workers.
+
+Only ``pending(state).seats[0]`` is ever played, as in the in-process driver, so a live game is the same
+game as the in-process one with the same seeds: the results are identical, which the tests check.
+
+:class:`Services` starts an API process and worker processes (what ``magnate simulate --mode service``
+does without ``--url``, and what the service benchmark runs).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+
+from domain.magnate import GAME, MagnateEvent, MagnateState
+
+from .http import Connection, HttpError, address, event_stream
+from .local import outcome
+from .spec import GameResult, SimSpec
+
+ROOT = Path(__file__).resolve().parents[2]
+STALL_S = 120.0
+"""A game that receives nothing for this long while it waits for a system job counts as stalled."""
+T = TypeVar("T")
+
+
+class LiveError(Exception):
+    """A game could not be driven to its end (refused command, stalled stream, server error)."""
+
+
+class _EventOut(msgspec.Struct, frozen=True):
+    version: int
+    actor: str
+    command_id: str
+    recorded_at: str
+    payload: msgspec.Raw
+
+
+class _SeatOut(msgspec.Struct, frozen=True):
+    seat: int
+    token: str | None
+
+
+class _CreatedOut(msgspec.Struct, frozen=True):
+    game_id: str
+    seats: tuple[_SeatOut, ...]
+
+
+class _Page(msgspec.Struct, frozen=True):
+    version: int
+    events: tuple[_EventOut, ...]
+
+
+class _Applied(msgspec.Struct, frozen=True):
+    version: int
+    duplicate: bool
+    events: tuple[_EventOut, ...]
+
+
+_created = msgspec.json.Decoder(_CreatedOut)
+_page = msgspec.json.Decoder(_Page)
+_applied = msgspec.json.Decoder(_Applied)
+_event = msgspec.json.Decoder(MagnateEvent)
+
+
+@dataclass
+class LiveMetrics:
+    """What the bot clients observed; times are ``time.monotonic()`` seconds."""
+
+    commands: list[tuple[float, float]] = field(default_factory=list)
+    """(when the response arrived, round-trip latency) of every bot command."""
+    jobs: list[tuple[float, float]] = field(default_factory=list)
+    """(when the client saw it, latency) of every system job: from the recorded time of the append that made
+    it due to the recorded time of its own append (both stamped by the server at the start of the append)."""
+    errors: list[str] = field(default_factory=list)
+    versions: dict[int, int] = field(default_factory=dict)
+    """The latest version each game (by key) reached."""
+    game_ids: dict[int, str] = field(default_factory=dict)
+    progress: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """(bot commands, system jobs) each game (by key) has appended so far."""
+    finished: int = 0
+
+
+def _moment(recorded_at: str) -> float:
+    return datetime.fromisoformat(recorded_at).timestamp()
+
+
+class _Game:
+    """The client-side copy of one game: the state folded from the events received so far."""
+
+    def __init__(self, game_id: str, metrics: LiveMetrics, key: int) -> None:
+        self.game_id = game_id
+        self.state: MagnateState = GAME.initial_state()
+        self.version = 0
+        self.metrics = metrics
+        self.key = key
+        self.players = 0
+        self.jobs = 0
+        self._last_command = ""
+        self._last_recorded = 0.0
+
+    def apply(self, events: Sequence[_EventOut]) -> None:
+        for e in events:
+            if e.version <= self.version:
+                continue  # already folded (our own command's events come back on the stream too)
+            if e.version != self.version + 1:
+                raise LiveError(f"game {self.game_id}: a gap in the log after version {self.version}")
+            self.state = GAME.evolve(self.state, _event.decode(e.payload))
+            self.version = e.version
+            if e.command_id != self._last_command:
+                recorded = _moment(e.recorded_at)
+                if e.command_id.startswith("system:"):
+                    self.jobs += 1
+                    self.metrics.jobs.append((time.monotonic(), recorded - self._last_recorded))
+                elif e.actor.startswith("seat:"):
+                    self.players += 1
+                self._last_command, self._last_recorded = e.command_id, recorded
+        self.metrics.versions[self.key] = self.version
+        self.metrics.progress[self.key] = (self.players, self.jobs)
+
+
+async def create(conn: Connection, spec: SimSpec, game: int) -> tuple[str, dict[int, str]]:
+    """Create game ``game`` of ``spec`` with its seed; returns its id and the token of each human seat."""
+    body = msgspec.json.encode({
+        "game": GAME.name,
+        "seats": [{"kind": kind} for kind in spec.seat_kinds()],
+        "advanced": spec.advanced,
+        "difficulty": spec.difficulty,
+        "seed": spec.game_seed(game).hex(),
+    })
+    response = await conn.request("POST", "/api/games", body)
+    if response.status != 201:
+        text = response.body.decode(errors="replace")[:300]
+        hint = " (is the server in sandbox mode, MAGNATE_SANDBOX=true?)" if "seed" in text else ""
+        raise LiveError(f"creating a game failed: {response.status} {text}{hint}")
+    created = _created.decode(response.body)
+    return created.game_id, {s.seat: s.token for s in created.seats if s.token}
+
+
+async def _submit(conn: Connection, game: _Game, token: str, command: Any) -> None:
+    body = msgspec.json.encode({"command_id": f"sim:{game.version}", "expected_version": game.version,
+                                "command": command})
+    began = time.monotonic()
+    response = await conn.request("POST", f"/api/games/{game.game_id}/commands", body,
+                                  {"Authorization": f"Bearer {token}"})
+    done = time.monotonic()
+    if response.status != 200:
+        raise LiveError(f"game {game.game_id}: command at version {game.version} refused: "
+                        f"{response.status} {response.body.decode(errors='replace')[:300]}")
+    game.metrics.commands.append((done, done - began))
+    game.apply(_applied.decode(response.body).events)
+
+
+async def drive(url: str, spec: SimSpec, arm: int, index: int, metrics: LiveMetrics, key: int | None = None,
+                existing: tuple[str, dict[int, str]] | None = None) -> GameResult:
+    """Play game ``index`` of ``spec`` through the API at ``url`` to its end, creating it first unless
+    ``existing`` gives its id and seat tokens (``key`` names it in ``metrics``)."""
+    host, port = address(url)
+    conn = Connection(host, port)
+    try:
+        game_id, tokens = existing if existing is not None else await create(conn, spec, index)
+        key = index if key is None else key
+        metrics.game_ids[key] = game_id
+        game = _Game(game_id, metrics, key)
+        bots = spec.bots(index)
+        while True:  # the stream is re-opened (from the version we have) if the server ends it
+            messages = event_stream(host, port, f"/api/games/{game_id}/stream?after={game.version}", STALL_S)
+            try:
+                while True:
+                    due = GAME.pending(game.state)
+                    if due.finished:
+                        metrics.finished += 1
+                        return outcome(spec, arm, index, game.state, game.version, game.players, game.jobs)
+                    if due.seats:
+                        seat = due.seats[0]
+                        await _submit(conn, game, tokens[seat], bots(game.state, seat))
+                        continue
+                    data = await anext(messages, None)
+                    if data is None:
+                        break
+                    game.apply(_page.decode(data).events)
+            except TimeoutError as exc:
+                raise LiveError(f"game {game_id}: nothing happened for {STALL_S:.0f} s at version "
+                                f"{game.version}") from exc
+            finally:
+                await messages.aclose()
+    finally:
+        await conn.close()
+
+
+async def run_live(
+    specs: Sequence[SimSpec], url: str, concurrency: int = 50, progress: Callable[[int], None] | None = None,
+    metrics: LiveMetrics | None = None,
+) -> list[GameResult]:
+    """Every game of every spec through the service at ``url``, at most ``concurrency`` at once; results in
+    (arm, game) order. Raises :class:`LiveError` (after the other games finish) if any game failed."""
+    metrics = metrics if metrics is not None else LiveMetrics()
+    jobs = [(spec, arm, game) for arm, spec in enumerate(specs) for game in range(spec.games)]
+    gate = asyncio.Semaphore(max(1, concurrency))
+
+    async def one(key: int, spec: SimSpec, arm: int, game: int) -> GameResult | None:
+        async with gate:
+            try:
+                result = await drive(url, spec, arm, game, metrics, key=key)
+            except (LiveError, HttpError) as exc:
+                metrics.errors.append(f"arm {arm} game {game}: {exc}")
+                return None
+        if progress is not None:
+            progress(1)
+        return result
+
+    results = await asyncio.gather(*(one(k, *job) for k, job in enumerate(jobs)))
+    if metrics.errors:
+        raise LiveError(f"{len(metrics.errors)} game(s) failed; first: {metrics.errors[0]}")
+    return [r for r in results if r is not None]
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` on uvloop when it is installed (the bot clients share the cores with the server)."""
+    try:
+        import uvloop  # noqa: PLC0415
+    except ImportError:
+        return asyncio.run(coroutine)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(coroutine)
+
+
+# -- starting the service ------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Services:
+    """An API process and ``workers`` worker processes (``python -m services.cli serve|worker``)."""
+
+    url: str
+    api: subprocess.Popen[bytes]
+    workers: list[subprocess.Popen[bytes]]
+
+    @property
+    def processes(self) -> list[subprocess.Popen[bytes]]:
+        return [self.api, *self.workers]
+
+    @classmethod
+    def start(cls, database_url: str, redis_url: str, queue_name: str, workers: int = 1,
+              env: dict[str, str] | None = None, ready_timeout_s: float = 60.0) -> Services:
+        port = free_port()
+        environ = {**os.environ, **(env or {}), "DATABASE_URL": database_url, "REDIS_URL": redis_url,
+                   "MAGNATE_QUEUE_NAME": queue_name, "MAGNATE_SANDBOX": "true", "HOST": "127.0.0.1",
+                   "PORT": str(port)}
+        environ.pop("MAGNATE_PARENT_PID", None)
+        api = _spawn("serve", environ)
+        running = cls(f"http://127.0.0.1:{port}", api, [_spawn("worker", environ) for _ in range(workers)])
+        try:
+            running._wait_ready(ready_timeout_s)
+        except BaseException:
+            running.stop()
+            raise
+        return running
+
+    def _wait_ready(self, timeout_s: float) -> None:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            dead = [p for p in self.processes if p.poll() is not None]
+            if dead:
+                raise LiveError(f"{dead[0].args!r} exited with code {dead[0].returncode} while starting")
+            with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.url}/health", timeout=1) as response:
+                if response.status == 200:
+                    return
+            if time.monotonic() > deadline:
+                raise LiveError(f"the API at {self.url} did not become healthy within {timeout_s:.0f} s")
+            time.sleep(0.1)
+
+    def stop(self, timeout_s: float = 20.0) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(timeout=timeout_s)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "services.cli", command], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -1,0 +1,118 @@
+"""The round trips a worker saves stay safe: a job on a game whose state this process already has reads
+nothing before its one-statement append; a worker whose cached state is stale (another process moved the
+game on) appends nothing wrong; two workers that both believe the game is at the job's version run it once."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import asyncpg
+import pytest
+
+from domain.kernel import tag_of
+from domain.magnate import GAME
+from infra.eventstore.postgres import PostgresEventStore
+from tests.integration.test_gameplay import (
+    assert_unbroken_chain,
+    cid,
+    command_rows,
+    jobs,
+    make,
+    new_game,
+    seat_to_move,
+)
+
+pytestmark = pytest.mark.integration
+
+
+class CountingStore(PostgresEventStore):
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        super().__init__(pool)
+        self.calls: list[str] = []
+
+    async def head(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("head")
+        return await super().head(*args, **kwargs)
+
+    async def read(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("read")
+        return await super().read(*args, **kwargs)
+
+    async def _append_locked(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("append (locking)")
+        return await super()._append_locked(*args, **kwargs)
+
+    async def _append_one_statement(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("append (one statement)")
+        return await super()._append_one_statement(*args, **kwargs)
+
+
+async def _to_a_system_job(pool: asyncpg.Pool, store: CountingStore) -> tuple[Any, str]:
+    """A game driven by ``make(pool, store)`` until a system job is due; returns the gameplay and game id."""
+    gameplay = make(pool, store)
+    game_id = await new_game(gameplay)
+    for _ in range(200):
+        loaded = await gameplay.load(game_id)
+        due = GAME.pending(loaded.state)
+        if due.system is not None:
+            return gameplay, game_id
+        await gameplay.submit(game_id, int(seat_to_move(loaded)), cid(), _first_legal(loaded.state, due.seats[0]))
+    raise AssertionError("no system job became due")
+
+
+def _first_legal(state: Any, seat: Any) -> Any:
+    return GAME.legal_commands(state, seat)[0].command
+
+
+async def test_a_job_on_a_cached_game_reads_nothing_before_its_single_statement(pg_pool: asyncpg.Pool) -> None:
+    store = CountingStore(pg_pool)
+    gameplay, game_id = await _to_a_system_job(pg_pool, store)
+    job = jobs(gameplay)[-1]
+    store.calls.clear()
+    assert await gameplay.run_system(job.game_id, job.version, job.kind)
+    assert store.calls == ["append (one statement)"]
+    assert_unbroken_chain(game_id, await store.read(game_id))
+
+
+async def test_a_stale_cached_state_appends_nothing_and_a_fresh_job_reads_the_tail(pg_pool: asyncpg.Pool) -> None:
+    store = CountingStore(pg_pool)
+    gameplay, game_id = await _to_a_system_job(pg_pool, store)
+    job = jobs(gameplay)[-1]
+    worker = make(pg_pool)  # another process that has seen the game at the job's version
+    await worker.load(game_id)
+    assert await gameplay.run_system(job.game_id, job.version, job.kind)  # the first process ran it
+    events = await store.read(game_id)
+    # the other worker still believes the game is at job.version: it decides, its append is refused
+    assert not await worker.run_system(job.game_id, job.version, job.kind)
+    assert await store.read(game_id) == events
+    assert await command_rows(pg_pool, game_id, f"system:{job.version}:{job.kind}") == 1
+    # a later job brings it up to date by reading the events it missed, then runs
+    for _ in range(200):
+        loaded = await gameplay.load(game_id)
+        due = GAME.pending(loaded.state)
+        if due.system is not None:
+            break
+        await gameplay.submit(game_id, int(seat_to_move(loaded)), cid(), _first_legal(loaded.state, due.seats[0]))
+    later = jobs(gameplay)[-1]
+    assert later.version > job.version and later.kind == tag_of(due.system)
+    assert await worker.run_system(later.game_id, later.version, later.kind)
+    assert_unbroken_chain(game_id, await store.read(game_id))
+
+
+async def test_two_workers_with_current_caches_run_a_job_once(pg_pool: asyncpg.Pool) -> None:
+    store = CountingStore(pg_pool)
+    gameplay, game_id = await _to_a_system_job(pg_pool, store)
+    job = jobs(gameplay)[-1]
+    first, second = make(pg_pool), make(pg_pool)
+    await first.load(game_id)
+    await second.load(game_id)
+    outcomes = await asyncio.gather(first.run_system(job.game_id, job.version, job.kind),
+                                    second.run_system(job.game_id, job.version, job.kind))
+    assert sorted(outcomes) == [False, True]
+    assert await command_rows(pg_pool, game_id, f"system:{job.version}:{job.kind}") == 1
+    assert_unbroken_chain(game_id, await store.read(game_id))
+    # an old job, delivered late to a worker whose cache is ahead of it: nothing, and no I/O
+    store.calls.clear()
+    assert not await gameplay.run_system(job.game_id, job.version - 1, job.kind)
+    assert store.calls == []
