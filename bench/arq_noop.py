@@ -16,6 +16,7 @@ finished (arq's own latency, mostly the poll delay).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import subprocess
@@ -25,6 +26,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+import psutil  # type: ignore[import-untyped]
 from arq.connections import ArqRedis
 from arq.constants import job_key_prefix
 from arq.jobs import serialize_job
@@ -56,6 +58,15 @@ def spawn_workers(redis_url: str, queue_name: str, workers: int) -> list[subproc
                          env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(workers)
     ]
+
+
+def _cpu(processes: list[subprocess.Popen[bytes]]) -> float:
+    total = 0.0
+    for p in processes:
+        with contextlib.suppress(psutil.Error):
+            times = psutil.Process(p.pid).cpu_times()
+            total += times.user + times.system
+    return total
 
 
 def stop(processes: list[subprocess.Popen[bytes]]) -> None:
@@ -90,6 +101,9 @@ class ArqBaseline:
     latency_p50_ms: float
     latency_p99_ms: float
     """One job at a time: enqueue → finished."""
+    jobs_per_cpu_s: float
+    """No-op jobs per CPU second of the worker processes, over the timed runs: arq's cost per job, whatever
+    else the machine was doing."""
 
 
 async def drain_rate(pool: ArqRedis, queue_name: str, jobs: int) -> float:
@@ -129,12 +143,14 @@ async def measure(redis_url: str, workers: int, jobs: int = 4000, repeats: int =
     pool = await arq_pool(redis_url, queue_name)
     try:
         # warm-up: every worker polling (each takes a share of a burst once it is up)
-        await asyncio.sleep(1.5)
+        await asyncio.sleep(1.0)
         await drain_rate(pool, queue_name, 200)
+        before = _cpu(processes)
         runs = [await drain_rate(pool, queue_name, jobs) for _ in range(repeats)]
+        used = _cpu(processes) - before
         lat = await latency(pool, queue_name, samples)
         return ArqBaseline(workers, jobs, median(runs), tuple(runs), median(lat) * 1000,
-                           percentile(lat, 0.99) * 1000)
+                           percentile(lat, 0.99) * 1000, jobs * repeats / used if used else 0.0)
     finally:
         stop(processes)
         keys = [k async for k in pool.scan_iter(f"{queue_name}*")]
@@ -146,7 +162,12 @@ async def measure(redis_url: str, workers: int, jobs: int = 4000, repeats: int =
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) == 2 and args[0] == "worker":
+        # exactly as `magnate worker` runs: INFO logging, uvloop when installed
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+        with contextlib.suppress(ImportError):
+            import uvloop  # noqa: PLC0415
+
+            asyncio.set_event_loop(uvloop.new_event_loop())
         run_worker(worker_settings(REDIS_URL, args[1]))
         return 0
     workers = int(args[0]) if args else 1

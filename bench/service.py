@@ -55,6 +55,7 @@ class ServiceResult:
     workers: int
     window_s: float | None
     """None: every game played to the crash; else measured over this window."""
+    think_s: float
     seconds: float
     finished: int
     progressed: int
@@ -150,7 +151,8 @@ async def create_games(url: str, games: int) -> list[tuple[str, dict[int, str]]]
     return list(await asyncio.gather(*(one(i) for i in range(games))))
 
 
-async def play(services: Services, games: int, window_s: float | None) -> tuple[ServiceResult, list[str]]:
+async def play(services: Services, games: int, window_s: float | None,
+               think_s: float = 0.0) -> tuple[ServiceResult, list[str]]:
     """Create K games, then play them all at once: to the crash, or for ``window_s``. Also returns their ids."""
     metrics = LiveMetrics()
     sampler = Sampler(services)
@@ -162,7 +164,7 @@ async def play(services: Services, games: int, window_s: float | None) -> tuple[
 
     async def one(index: int) -> None:
         try:
-            await drive(services.url, SPEC, 0, index, metrics, key=index, existing=created[index])
+            await drive(services.url, SPEC, 0, index, metrics, key=index, existing=created[index], think_s=think_s)
         except (LiveError, HttpError) as exc:
             metrics.errors.append(f"game {index}: {exc!r}")
 
@@ -183,7 +185,7 @@ async def play(services: Services, games: int, window_s: float | None) -> tuple[
     progressed = sum(min(metrics.progress.get(i, (0, 0))) > 0 for i in range(games))
     versions = [metrics.versions.get(i, 0) for i in range(games)]
     result = ServiceResult(
-        games=games, workers=len(services.workers), window_s=window_s, seconds=ended - window_start,
+        games=games, workers=len(services.workers), window_s=window_s, think_s=think_s, seconds=ended - window_start,
         finished=metrics.finished, progressed=progressed, errors=list(metrics.errors),
         commands=len(commands), jobs=len(jobs),
         cmd_p50_ms=median(commands) * 1000, cmd_p99_ms=percentile(commands, 0.99) * 1000,
@@ -194,13 +196,14 @@ async def play(services: Services, games: int, window_s: float | None) -> tuple[
     return result, list(metrics.game_ids.values())
 
 
-async def run_case(games: int, workers: int, window_s: float | None, redis_url: str = REDIS_URL) -> ServiceResult:
+async def run_case(games: int, workers: int, window_s: float | None, think_s: float = 0.0,
+                   redis_url: str = REDIS_URL) -> ServiceResult:
     """One case in a fresh database with a fresh queue; the services are stopped afterwards."""
     async with fresh_database() as dsn:
         name = queue_name()
         services = await asyncio.to_thread(Services.start, dsn, redis_url, name, workers)
         try:
-            result, _ = await play(services, games, window_s)
+            result, _ = await play(services, games, window_s, think_s)
         finally:
             await asyncio.to_thread(services.stop)
             await _drop_jobs(dsn, redis_url, name)
@@ -228,6 +231,8 @@ async def _drop_jobs(dsn: str, redis_url: str, name: str) -> None:
 
 def describe(r: ServiceResult) -> str:
     scope = "to the crash" if r.window_s is None else f"{r.window_s:.0f} s window"
+    if r.think_s:
+        scope += f", {r.think_s:g} s think time"
     return (f"K={r.games} W={r.workers} ({scope}): {r.seconds:.1f} s, finished {r.finished}, progressed "
             f"{r.progressed}, errors {len(r.errors)}; {r.commands_s:.0f} commands/s, {r.jobs_s:.0f} jobs/s; "
             f"command p50 {r.cmd_p50_ms:.1f} ms p99 {r.cmd_p99_ms:.1f} ms; job p50 {r.job_p50_ms:.1f} ms p99 "
@@ -242,8 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--window", type=float, default=None, help="seconds to measure after every game started "
                                                                    "(default: play every game to the crash)")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds each bot waits before a command")
     args = parser.parse_args(argv)
-    result = run(run_case(args.games, args.workers, args.window))
+    result = run(run_case(args.games, args.workers, args.window, args.think))
     print(describe(result))
     for error in result.errors[:5]:
         print("error:", error)

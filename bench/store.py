@@ -12,15 +12,16 @@ For each case (1 or 16 games appended to concurrently, 1 or 8 events per command
   ``INSERT ... SELECT FROM unnest(...)`` per command into a bare table with no key, no index and no
   constraint, through a pool of the same size.
 
-Both run back to back, alternating, ``--repeats`` times; the table gives the medians (events/s) and the ratio
-store/raw. Events are 120-byte JSON payloads, the size of a typical Magnate event.
+Both run in alternating rounds (``--rounds``), so both meet the same disk and the same neighbours; the rates are
+over all rounds. Each case runs with ``synchronous_commit`` as the server has it (on: every commit waits for the
+WAL flush, which on a small virtual disk dominates and varies) and with it off (what is left: round trips and
+the work of each statement). Events are 120-byte JSON payloads, the size of a typical Magnate event.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
 import sys
 import time
 import uuid
@@ -57,12 +58,13 @@ RAW_INSERT = (
 class StoreResult:
     games: int
     events_per_command: int
+    durable: bool
+    """synchronous_commit on (the server's default: every commit waits for the WAL flush) or off."""
     commands: int
-    """Commands appended per game and run."""
+    """Commands appended per game, over all rounds."""
     store_events_s: float
     raw_events_s: float
-    store_runs: tuple[float, ...]
-    raw_runs: tuple[float, ...]
+    round_ratios: tuple[float, ...]
 
     @property
     def ratio(self) -> float:
@@ -80,7 +82,7 @@ def _decision(index: int, events: int) -> Decision:
 
 
 async def _store_run(store: PostgresEventStore, games: int, events: int, commands: int) -> float:
-    """events/s appending ``commands`` commands of ``events`` events to each of ``games`` new games at once."""
+    """Seconds to append ``commands`` commands of ``events`` events to each of ``games`` new games at once."""
     ids = [uuid.uuid4().hex for _ in range(games)]
     for game_id in ids:
         await store.create(game_id, "bench", [], b"seed", _decision(0, 1), RUNNING)
@@ -94,7 +96,7 @@ async def _store_run(store: PostgresEventStore, games: int, events: int, command
 
     began = time.perf_counter()
     await asyncio.gather(*(one(game_id) for game_id in ids))
-    return games * commands * events / (time.perf_counter() - began)
+    return time.perf_counter() - began
 
 
 def _raw_rows(game_id: str, events: int, commands: int) -> list[tuple[object, ...]]:
@@ -128,62 +130,66 @@ async def _raw_run(pool: asyncpg.Pool, games: int, events: int, commands: int) -
 
     began = time.perf_counter()
     await asyncio.gather(*(one(rows) for rows in prepared))
-    return games * commands * events / (time.perf_counter() - began)
+    return time.perf_counter() - began
 
 
-async def measure(dsn: str, commands: int, repeats: int, cases: Sequence[tuple[int, int]] = CASES) -> list[StoreResult]:
-    store_pool = await create_pool(dsn, POOL_SIZE)
-    raw_pool = await create_pool(dsn, POOL_SIZE)
-    try:
-        async with raw_pool.acquire() as conn:
-            await conn.execute(RAW_TABLE)
-        store = PostgresEventStore(store_pool)
-        results = []
-        for games, events in cases:
-            # a warm-up of each path (prepared statements, pool connections)
-            await _store_run(store, games, events, 5)
-            await _raw_run(raw_pool, games, events, 5)
-            store_runs, raw_runs = [], []
-            for _ in range(repeats):
-                store_runs.append(await _store_run(store, games, events, commands))
-                raw_runs.append(await _raw_run(raw_pool, games, events, commands))
-            results.append(StoreResult(games, events, commands, statistics.median(store_runs),
-                                       statistics.median(raw_runs), tuple(store_runs), tuple(raw_runs)))
-            print(f"store: {games} game(s), {events} event(s)/command: store {results[-1].store_events_s:.0f} "
-                  f"events/s, raw {results[-1].raw_events_s:.0f} events/s, ratio {results[-1].ratio:.2f}",
-                  file=sys.stderr)
-        return results
-    finally:
-        await store_pool.close()
-        await raw_pool.close()
+async def measure(dsn: str, commands: int, rounds: int, cases: Sequence[tuple[int, int]] = CASES) -> list[StoreResult]:
+    """Each case in ``rounds`` alternating rounds (store, then raw, ``commands`` commands per game each), so that
+    both paths meet the same disk and the same neighbours; rates over all rounds."""
+    results = []
+    for durable in (True, False):
+        settings = None if durable else {"synchronous_commit": "off"}
+        store_pool = await create_pool(dsn, POOL_SIZE, settings)
+        raw_pool = await create_pool(dsn, POOL_SIZE, settings)
+        try:
+            async with raw_pool.acquire() as conn:
+                await conn.execute(RAW_TABLE)
+            store = PostgresEventStore(store_pool)
+            for games, events in cases:
+                await _store_run(store, games, events, 3)  # warm-up: prepared statements, pool connections
+                await _raw_run(raw_pool, games, events, 3)
+                store_s, raw_s = [], []
+                for _ in range(rounds):
+                    store_s.append(await _store_run(store, games, events, commands))
+                    raw_s.append(await _raw_run(raw_pool, games, events, commands))
+                n = games * commands * events
+                result = StoreResult(games, events, durable, commands * rounds, n * rounds / sum(store_s),
+                                     n * rounds / sum(raw_s),
+                                     tuple(r / s for s, r in zip(store_s, raw_s, strict=True)))
+                results.append(result)
+                print(f"store: {games} game(s), {events} event(s)/command, synchronous_commit "
+                      f"{'on' if durable else 'off'}: store {result.store_events_s:.0f} events/s, raw "
+                      f"{result.raw_events_s:.0f} events/s, ratio {result.ratio:.2f}", file=sys.stderr)
+        finally:
+            await store_pool.close()
+            await raw_pool.close()
+    return results
 
 
-async def run(commands: int, repeats: int) -> list[StoreResult]:
+async def run(commands: int, rounds: int) -> list[StoreResult]:
     async with fresh_database() as dsn:
-        return await measure(dsn, commands, repeats)
+        return await measure(dsn, commands, rounds)
 
 
 def report_table(results: Sequence[StoreResult]) -> list[str]:
     rows = [
         [
-            str(r.games), str(r.events_per_command),
-            f"{r.store_events_s:,.0f}", f"{r.store_commands_s:,.0f}", f"{r.raw_events_s:,.0f}",
-            f"{r.ratio:.2f}",
-            f"{min(s / w for s, w in zip(r.store_runs, r.raw_runs, strict=True)):.2f} – "
-            f"{max(s / w for s, w in zip(r.store_runs, r.raw_runs, strict=True)):.2f}",
+            "on (durable)" if r.durable else "off", str(r.games), str(r.events_per_command),
+            f"{r.store_events_s:,.0f}", f"{r.store_commands_s:,.0f}", f"{r.raw_events_s:,.0f}", f"{r.ratio:.2f}",
+            f"{min(r.round_ratios):.2f} – {max(r.round_ratios):.2f}",
         ]
         for r in results
     ]
-    return table(["concurrent games", "events/command", "store events/s", "store commands/s", "raw INSERT events/s",
-                  "ratio store/raw (median)", "ratio per repetition"], rows)
+    return table(["synchronous_commit", "concurrent games", "events/command", "store events/s", "store commands/s",
+                  "raw INSERT events/s", "ratio store/raw", "ratio per round"], rows)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.store", description=__doc__.split("\n")[0])
-    parser.add_argument("--commands", type=int, default=300, help="commands per game and run (default 300)")
-    parser.add_argument("--repeats", type=int, default=3, help="repetitions of each case (default 3)")
+    parser.add_argument("--commands", type=int, default=25, help="commands per game and round (default 25)")
+    parser.add_argument("--rounds", type=int, default=8, help="alternating rounds of each case (default 8)")
     args = parser.parse_args(argv)
-    results = asyncio.run(run(args.commands, args.repeats))
+    results = asyncio.run(run(args.commands, args.rounds))
     print("\n".join(report_table(results)))
     return 0
 

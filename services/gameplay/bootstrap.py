@@ -55,10 +55,11 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     ALL; UNLISTEN *; RESET ALL`` on every release: one more round trip per query."""
 
 
-async def create_pool(database_url: str, size: int) -> asyncpg.Pool:
-    """The connection pool of one process."""
+async def create_pool(database_url: str, size: int, server_settings: dict[str, str] | None = None) -> asyncpg.Pool:
+    """The connection pool of one process (``server_settings``: session settings, for benchmarks)."""
     try:
-        pool = await asyncpg.create_pool(database_url, min_size=1, max_size=size, reset=_keep_session)
+        pool = await asyncpg.create_pool(database_url, min_size=1, max_size=size, reset=_keep_session,
+                                         server_settings=server_settings)
     except (OSError, asyncpg.PostgresError) as exc:
         raise StoreUnavailable(f"cannot reach PostgreSQL at {database_url}: {exc}") from exc
     assert pool is not None

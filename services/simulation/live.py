@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -172,9 +173,11 @@ async def _submit(conn: Connection, game: _Game, token: str, command: Any) -> No
 
 
 async def drive(url: str, spec: SimSpec, arm: int, index: int, metrics: LiveMetrics, key: int | None = None,
-                existing: tuple[str, dict[int, str]] | None = None) -> GameResult:
+                existing: tuple[str, dict[int, str]] | None = None, think_s: float = 0.0) -> GameResult:
     """Play game ``index`` of ``spec`` through the API at ``url`` to its end, creating it first unless
-    ``existing`` gives its id and seat tokens (``key`` names it in ``metrics``)."""
+    ``existing`` gives its id and seat tokens (``key`` names it in ``metrics``); the bot waits before each
+    command, as a person would, a time drawn uniformly between 0 and twice ``think_s`` (its own generator:
+    it changes nothing in the game, and bots started together do not stay in step)."""
     host, port = address(url)
     conn = Connection(host, port)
     try:
@@ -183,6 +186,7 @@ async def drive(url: str, spec: SimSpec, arm: int, index: int, metrics: LiveMetr
         metrics.game_ids[key] = game_id
         game = _Game(game_id, metrics, key)
         bots = spec.bots(index)
+        pause = random.Random(index)
         while True:  # the stream is re-opened (from the version we have) if the server ends it
             messages = event_stream(host, port, f"/api/games/{game_id}/stream?after={game.version}", STALL_S)
             try:
@@ -193,6 +197,8 @@ async def drive(url: str, spec: SimSpec, arm: int, index: int, metrics: LiveMetr
                         return outcome(spec, arm, index, game.state, game.version, game.players, game.jobs)
                     if due.seats:
                         seat = due.seats[0]
+                        if think_s > 0:
+                            await asyncio.sleep(pause.uniform(0, 2 * think_s))
                         await _submit(conn, game, tokens[seat], bots(game.state, seat))
                         continue
                     data = await anext(messages, None)
