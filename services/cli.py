@@ -188,6 +188,7 @@ def cmd_simulate(settings: Settings, args: argparse.Namespace) -> int:
                      seed=args.seed) for d in chosen]
     progress = Progress(sum(s.games for s in specs), enabled=not args.no_progress)
     services: Services | None = None
+    queue = f"magnate:simulate:{uuid.uuid4().hex[:10]}"
     url = args.url
     try:
         if args.mode == "service" and url is None:
@@ -196,8 +197,7 @@ def cmd_simulate(settings: Settings, args: argparse.Namespace) -> int:
                       "(MAGNATE_SANDBOX=true), or DATABASE_URL and REDIS_URL to start one", file=sys.stderr)
                 return 2
             print(f"magnate simulate: starting the API and {args.workers} worker(s)", file=sys.stderr, flush=True)
-            services = Services.start(settings.database_url, settings.redis_url,
-                                      f"magnate:simulate:{uuid.uuid4().hex[:10]}", workers=args.workers)
+            services = Services.start(settings.database_url, settings.redis_url, queue, workers=args.workers)
             url = services.url
         simulation = simulate(specs, args.mode, processes=args.processes, url=url, concurrency=args.concurrency,
                               progress=progress)
@@ -207,11 +207,29 @@ def cmd_simulate(settings: Settings, args: argparse.Namespace) -> int:
     finally:
         if services is not None:
             services.stop()
+            _drop_queue(settings.redis_url, queue)
     json_path, chart_path = write(simulation, Path(args.output))
     print(simulation.text())
     print(f"\n{len(simulation.games)} games in {simulation.run.seconds:.1f} s ({simulation.run.games_per_s:.1f} "
           f"games/s, {args.mode}); wrote {json_path} and {chart_path}")
     return 0
+
+
+def _drop_queue(redis_url: str | None, queue: str) -> None:
+    """The keys of a queue that only this command's workers used (its games have all finished)."""
+    import redis
+
+    if not redis_url:
+        return
+    client = redis.Redis.from_url(redis_url)
+    try:
+        keys = list(client.scan_iter(f"{queue}*"))
+        if keys:
+            client.delete(*keys)
+    except redis.RedisError as exc:
+        log.warning("could not remove the queue %s: %s", queue, exc)
+    finally:
+        client.close()
 
 
 # -- run: everything in one process tree ------------------------------------------------------------
