@@ -126,7 +126,12 @@ class EventStore(Protocol):
 
     async def head(self, game_id: str) -> GameHead: ...
 
-    async def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[StoredEvent]: ...
+    async def read(
+        self, game_id: str, after: int = 0, until: int | None = None, *, known: bool = False
+    ) -> list[StoredEvent]:
+        """The events after ``after`` up to ``until``. ``known=True``: the caller knows the game exists, so no
+        events is an answer, not a reason to check that the game exists (which costs a query)."""
+        ...
 
     async def latest_snapshot(self, game_id: str, schema: str, at_most: int | None = None) -> Snapshot | None: ...
 

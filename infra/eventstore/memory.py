@@ -98,7 +98,9 @@ class InMemoryEventStore:
         heads = [await self.head(g) for g in self._games]
         return [h for h in heads if h.status == "running" and h.system_job is not None]
 
-    async def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[StoredEvent]:
+    async def read(
+        self, game_id: str, after: int = 0, until: int | None = None, *, known: bool = False
+    ) -> list[StoredEvent]:
         events = self._game(game_id).events
         return [e for e in events if e.version > after and (until is None or e.version <= until)]
 

@@ -236,14 +236,16 @@ class PostgresEventStore:
             rows = await conn.fetch(f"{_HEAD} WHERE status = 'running' AND system_job IS NOT NULL")
         return [_head(r) for r in rows]
 
-    async def read(self, game_id: str, after: int = 0, until: int | None = None) -> list[StoredEvent]:
+    async def read(
+        self, game_id: str, after: int = 0, until: int | None = None, *, known: bool = False
+    ) -> list[StoredEvent]:
         async with self._connection() as conn:
             rows = await conn.fetch(
                 f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = $1 AND version > $2"
                 " AND ($3::int IS NULL OR version <= $3) ORDER BY version",
                 game_id, after, until,
             )
-            if not rows:
+            if not rows and not known:
                 await self._require_game(conn, game_id)
         if rows:
             self._tip(game_id, rows[-1]["version"], rows[-1]["hash"])

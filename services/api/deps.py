@@ -47,9 +47,10 @@ def provide_settings(state: State) -> Settings:
 GAME_ID_MAX = 100
 
 
-def plausible_game_id(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+async def plausible_game_id(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
     """Guard: a game id the database could not even hold (a NUL character, a huge id) is an unknown game,
-    answered before any query sees it."""
+    answered before any query sees it. ``async`` although it awaits nothing: Litestar runs a synchronous guard
+    in a thread pool, a hop on every request."""
     game_id = connection.path_params.get("game_id")
     if isinstance(game_id, str) and ("\x00" in game_id or len(game_id) > GAME_ID_MAX):
         raise StreamNotFound("no such game")

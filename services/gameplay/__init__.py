@@ -1,5 +1,6 @@
 """The one application service used by the API and the worker: load -> decide -> append -> enqueue."""
 
-from .handler import Applied, Created, Gameplay, Loaded, SeatCreated
+from .cache import Loaded
+from .handler import Applied, Created, Gameplay, SeatCreated
 
 __all__ = ["Applied", "Created", "Gameplay", "Loaded", "SeatCreated"]

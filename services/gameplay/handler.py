@@ -15,7 +15,7 @@ import hashlib
 import secrets
 import uuid
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -28,7 +28,6 @@ from infra.eventstore import (
     Decision,
     DuplicateCommand,
     EventStore,
-    GameHead,
     GameSummary,
     NewEvent,
     SeatRecord,
@@ -37,6 +36,11 @@ from infra.eventstore import (
 )
 from infra.notify import Notifier
 from infra.queue import Job, JobQueue
+
+from .cache import GameCache, Loaded
+
+TOKENS_KEPT = 20_000
+"""Seat tokens (by hash) whose seat this process remembers: a token never changes seat."""
 
 
 class SeatCreated(msgspec.Struct, frozen=True):
@@ -65,12 +69,6 @@ class Applied(msgspec.Struct, frozen=True):
     """True when this command id had already been applied (the first result is returned)."""
 
 
-class Loaded(msgspec.Struct, frozen=True):
-    game_type: str
-    version: int
-    state: Any
-
-
 def actor_text(actor: Actor) -> str:
     return "system" if actor == SYSTEM else f"seat:{actor}"
 
@@ -96,9 +94,9 @@ class Gameplay:
         self.games = dict(games)
         self.codecs = {name: GameCodec(game) for name, game in games.items()}
         self.snapshot_every = snapshot_every
-        self._cache: OrderedDict[str, Loaded] = OrderedDict()
-        self._cache_size = cache_size
+        self._cache = GameCache(cache_size)
         self._seeds: dict[str, bytes] = {}
+        self._seat_of_token: OrderedDict[tuple[str, str], int] = OrderedDict()
 
     def module(self, game_type: str) -> GameModule[Any]:
         try:
@@ -128,35 +126,34 @@ class Gameplay:
         decision = self._decision(codec, "start", SYSTEM, start, events)
         stored = await self.store.create(game_id, game_type, records, seed, decision, self._summary(game, state))
         self._seeds[game_id] = seed
-        await self._after_append(game_id, game_type, game, stored[-1].version, state)
+        await self._after_append(game_id, Loaded(game_type, stored[-1].version, state), game, stored)
         return Created(game_id, game_type, stored[-1].version, tuple(seats))
 
     async def submit(
         self, game_id: str, seat: int, command_id: str, command: Any, expected_version: int | None = None
     ) -> Applied:
         """Apply a seat's command exactly once per command id. Raises RuleViolation (nothing changes),
-        ConcurrencyConflict (the game moved past ``expected_version``) or CommandIdReused."""
-        head = await self.store.head(game_id)
-        codec = self.codecs[head.game_type]
+        ConcurrencyConflict (the game moved past ``expected_version``) or CommandIdReused.
+
+        A command id seen before is not looked up first: the append refuses a second use of it (the key of
+        the command records) and answers with the first application, and a retry that the rules now refuse
+        is looked up then. So a command costs one read (the events this process has not seen) and one append.
+        """
         actor = Seat(seat)
-        known = await self.store.find_command(game_id, command_id)
-        if known is not None:
-            return await self._replayed(game_id, known, codec, actor, command)
         for attempt in (1, 2):
-            # the head just read is current for the first attempt; a second attempt reads it again
-            loaded = await (self._load(game_id, head) if attempt == 1 else self.load(game_id))
+            loaded = await self.load(game_id)
             try:
                 if expected_version is not None and loaded.version != expected_version:
                     raise ConcurrencyConflict(game_id, expected_version)
                 return await self._apply(game_id, loaded, actor, command_id, command)
             except DuplicateCommand as duplicate:
-                return await self._replayed(game_id, duplicate.record, codec, actor, command)
+                return await self._replayed(game_id, duplicate.record, loaded.game_type, actor, command)
             except (ConcurrencyConflict, RuleViolation) as failure:
                 # A concurrent submit of this very command id may have been applied since we looked it up:
                 # then this is a retry and gets the first result, not an error from the state it produced.
                 known = await self.store.find_command(game_id, command_id)
                 if known is not None:
-                    return await self._replayed(game_id, known, codec, actor, command)
+                    return await self._replayed(game_id, known, loaded.game_type, actor, command)
                 # Someone appended between our load and our append: decide once more on the new state,
                 # unless the client pinned the version it decided on.
                 if isinstance(failure, RuleViolation) or expected_version is not None or attempt == 2:
@@ -193,24 +190,24 @@ class Gameplay:
         if version // self.snapshot_every > loaded.version // self.snapshot_every:
             snapshot = Snapshot(version, codec.state_schema, codec.encode_state(state))
         stored = await self.store.append(game_id, loaded.version, decisions, self._summary(game, state), snapshot)
-        await self._after_append(game_id, loaded.game_type, game, version, state)
+        await self._after_append(game_id, Loaded(loaded.game_type, version, state), game, stored)
         return Applied(game_id, version, tuple(stored))
 
     async def _after_append(
-        self, game_id: str, game_type: str, game: GameModule[Any], version: int, state: Any
+        self, game_id: str, loaded: Loaded, game: GameModule[Any], stored: Sequence[StoredEvent]
     ) -> None:
-        self._remember(game_id, Loaded(game_type, version, state))
-        due = game.pending(state).system
+        self._cache.remember(game_id, loaded, stored)
+        due = game.pending(loaded.state).system
         if due is None:
-            await self.notifier.published(game_id, version)
+            await self.notifier.published(game_id, loaded.version)
         else:  # two independent round trips to Redis, overlapped
-            await asyncio.gather(self.notifier.published(game_id, version),
-                                 self.queue.enqueue(Job(game_id, version, tag_of(due))))
+            await asyncio.gather(self.notifier.published(game_id, loaded.version),
+                                 self.queue.enqueue(Job(game_id, loaded.version, tag_of(due))))
 
     async def _replayed(
-        self, game_id: str, record: CommandRecord, codec: GameCodec, actor: Actor, command: Any
+        self, game_id: str, record: CommandRecord, game_type: str, actor: Actor, command: Any
     ) -> Applied:
-        if record.actor != actor_text(actor) or record.payload != codec.encode(command):
+        if record.actor != actor_text(actor) or record.payload != self.codecs[game_type].encode(command):
             raise CommandIdReused(f"command id {record.command_id} was already used for another command")
         events = await self.store.read(game_id, after=record.first_version - 1, until=record.last_version)
         return Applied(game_id, record.last_version, tuple(events), duplicate=True)
@@ -218,17 +215,32 @@ class Gameplay:
     # -- reading games ----------------------------------------------------------------------------
 
     async def load(self, game_id: str) -> Loaded:
-        """The current state: cached if current, else snapshot (or cache) + the events after it."""
-        return await self._load(game_id, await self.store.head(game_id))
-
-    async def _load(self, game_id: str, head: GameHead) -> Loaded:
+        """The current state. A game this process holds costs one read, of the events it has not seen (none if
+        it is current); any other game costs the head (its type), its latest snapshot and the events after."""
         cached = self._cache.get(game_id)
-        if cached is not None and cached.version == head.version:
-            self._cache.move_to_end(game_id)
-            return cached
-        loaded = await self._fold(game_id, head.game_type, cached, until=None)
-        self._remember(game_id, loaded)
-        return loaded
+        if cached is None:
+            head = await self.store.head(game_id)
+            return await self._fold(game_id, head.game_type, None, until=None)
+        return await self._fold(game_id, cached.game_type, cached, until=None)
+
+    async def game_type(self, game_id: str) -> str:
+        """The type of a game (StreamNotFound for an unknown one); no I/O for a game this process holds."""
+        cached = self._cache.get(game_id)
+        return cached.game_type if cached is not None else (await self.store.head(game_id)).game_type
+
+    async def events_after(
+        self, game_id: str, after: int, announced: int | None = None
+    ) -> tuple[int, list[StoredEvent]]:
+        """The current version and the events after version ``after`` up to it. With ``announced`` (a version
+        some process said it appended), a game this process already holds at that version is answered from
+        memory, with no I/O: the events of its own appends and of its last reads are kept."""
+        loaded = self._cache.get(game_id)
+        if loaded is None or announced is None or loaded.version < announced:
+            loaded = await self.load(game_id)
+        events = self._cache.events_after(game_id, after)
+        if events is None:
+            events = await self.store.read(game_id, after=after, until=loaded.version)
+        return loaded.version, [e for e in events if e.version <= loaded.version]
 
     async def _load_until(self, game_id: str, version: int) -> Loaded:
         """The state at ``version`` (or the latest one before it) for a job due there, without reading the head:
@@ -239,31 +251,55 @@ class Gameplay:
             return await self.load(game_id)  # the head tells the game's type
         if cached.version >= version:
             return cached  # at that version as far as we know, or a stale job
-        loaded = await self._fold(game_id, cached.game_type, cached, until=version)
-        self._remember(game_id, loaded)
-        return loaded
+        return await self._fold(game_id, cached.game_type, cached, until=version)
 
     async def state_at(self, game_id: str, version: int) -> Loaded:
         """The state after event ``version`` (auditing); versions beyond the head give the head."""
         head = await self.store.head(game_id)
         if version >= head.version:
             return await self.load(game_id)
-        return await self._fold(game_id, head.game_type, None, until=max(0, version))
+        until = max(0, version)
+        base = await self._base(game_id, head.game_type, at_most=until)
+        return self._folded(base, await self.store.read(game_id, after=base.version, until=until))
 
     async def _fold(self, game_id: str, game_type: str, base: Loaded | None, until: int | None) -> Loaded:
-        game, codec = self.module(game_type), self.codecs[game_type]
-        if base is None or (until is not None and base.version > until):
-            snapshot = await self.store.latest_snapshot(game_id, codec.state_schema, at_most=until)
-            if snapshot is not None:
-                base = Loaded(game_type, snapshot.version, codec.decode_state(snapshot.state))
-            else:
-                base = Loaded(game_type, 0, game.initial_state())
-        stored = await self.store.read(game_id, after=base.version, until=until)
+        """``base`` (a cached state; else the latest snapshot, else the initial state) plus the events after it
+        up to ``until``; the result is remembered. ``base`` says the game exists: then reading no events
+        is no error."""
+        known = base is not None
+        if base is None:
+            base = await self._base(game_id, game_type, at_most=until)
+        stored = await self.store.read(game_id, after=base.version, until=until, known=known)
+        loaded = self._folded(base, stored)
+        self._cache.remember(game_id, loaded, stored)
+        return loaded
+
+    async def _base(self, game_id: str, game_type: str, at_most: int | None) -> Loaded:
+        """The latest snapshot at or before ``at_most``, else the initial state."""
+        codec = self.codecs[game_type]
+        snapshot = await self.store.latest_snapshot(game_id, codec.state_schema, at_most=at_most)
+        if snapshot is None:
+            return Loaded(game_type, 0, self.module(game_type).initial_state())
+        return Loaded(game_type, snapshot.version, codec.decode_state(snapshot.state))
+
+    def _folded(self, base: Loaded, stored: Sequence[StoredEvent]) -> Loaded:
+        if not stored:
+            return base
+        game, codec = self.module(base.game_type), self.codecs[base.game_type]
         state = fold(game.evolve, (codec.decode_event(e.payload) for e in stored), base.state)
-        return Loaded(game_type, stored[-1].version if stored else base.version, state)
+        return Loaded(base.game_type, stored[-1].version, state)
 
     async def seat_for_token(self, game_id: str, token: str) -> int | None:
-        return await self.store.seat_for_token(game_id, token_hash(token))
+        key = (game_id, token_hash(token))
+        seat = self._seat_of_token.get(key)
+        if seat is None:
+            seat = await self.store.seat_for_token(*key)
+            if seat is None:
+                return None
+            self._seat_of_token[key] = seat
+            if len(self._seat_of_token) > TOKENS_KEPT:
+                self._seat_of_token.popitem(last=False)
+        return seat
 
     async def reconcile(self) -> int:
         """Re-enqueue every due system job (after a lost queue or a crash after an append)."""
@@ -281,12 +317,6 @@ class Gameplay:
         if seed is None:
             seed = self._seeds[game_id] = await self.store.seed(game_id)
         return seed
-
-    def _remember(self, game_id: str, loaded: Loaded) -> None:
-        self._cache[game_id] = loaded
-        self._cache.move_to_end(game_id)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
 
     @staticmethod
     def _summary(game: GameModule[Any], state: Any) -> GameSummary:

@@ -25,7 +25,7 @@ from domain.magnate.commands import Consult, PassBid, PlaceBid, Sell
 from infra.chain import GENESIS, event_hash
 from infra.codec import GameCodec
 from infra.errors import CommandIdReused, ConcurrencyConflict
-from infra.eventstore import CommandRecord, StoredEvent
+from infra.eventstore import StoredEvent
 from infra.eventstore.postgres import PostgresEventStore
 from infra.notify import RecordingNotifier
 from infra.queue import Job, RecordingJobQueue
@@ -271,14 +271,14 @@ async def test_two_moves_pinned_to_the_same_version_one_wins_one_conflicts(pg_po
 
 class InterleavingStore(PostgresEventStore):
     """The real PostgreSQL store, except that another writer goes first once: just before the next
-    append (a race between deciding and appending) or just after the next command-id lookup (a race
-    between looking a command up and deciding it), made deterministic."""
+    append (a race between deciding and appending) or just after the next read of events (a race
+    between loading the game and deciding on it), made deterministic."""
 
-    def __init__(self, pool: asyncpg.Pool, meanwhile: Callable[[], Awaitable[Any]], *, after_lookup: bool = False
+    def __init__(self, pool: asyncpg.Pool, meanwhile: Callable[[], Awaitable[Any]], *, after_read: bool = False
                  ) -> None:
         super().__init__(pool)
         self._meanwhile: Callable[[], Awaitable[Any]] | None = meanwhile
-        self._after_lookup = after_lookup
+        self._after_read = after_read
         self.appends = 0
 
     async def _let_the_other_go_first(self) -> None:
@@ -288,20 +288,22 @@ class InterleavingStore(PostgresEventStore):
 
     async def append(self, *args: Any, **kwargs: Any) -> list[StoredEvent]:
         self.appends += 1
-        if not self._after_lookup:
+        if not self._after_read:
             await self._let_the_other_go_first()
         return await super().append(*args, **kwargs)
 
-    async def find_command(self, game_id: str, command_id: str) -> CommandRecord | None:
-        found = await super().find_command(game_id, command_id)
-        if self._after_lookup:
+    async def read(self, *args: Any, **kwargs: Any) -> list[StoredEvent]:
+        found = await super().read(*args, **kwargs)
+        if self._after_read:
             await self._let_the_other_go_first()
         return found
 
 
 async def test_a_retry_overtaken_by_its_own_first_attempt_gets_the_first_result(pg_pool: asyncpg.Pool) -> None:
-    """The client's first attempt lands after the retry looked the id up but before it decided: the
-    retry must not be judged on the state the first attempt produced (not your turn any more)."""
+    """The client's first attempt lands after the retry loaded the game but before it appended: the retry
+    decides on the state before the first attempt, its append is refused (the command id is taken and the
+    game moved), and it answers with the first attempt's result, never an error from the state the first
+    attempt produced (not your turn any more) and never a second application."""
     game_id, _ = await game_in_actions(pg_pool)
     first = make(pg_pool)
 
@@ -312,11 +314,11 @@ async def test_a_retry_overtaken_by_its_own_first_attempt_gets_the_first_result(
         async def first_attempt(seat: int = seat, command_id: str = command_id) -> None:
             await first.submit(game_id, seat, command_id, Consult())
 
-        store = InterleavingStore(pg_pool, first_attempt, after_lookup=True)
+        store = InterleavingStore(pg_pool, first_attempt, after_read=True)
         retry = await make(pg_pool, store).submit(game_id, seat, command_id, Consult(),
                                                   expected_version=loaded.version if pinned else None)
         assert retry.duplicate
-        assert store.appends == 0
+        assert store.appends == 1
         original = await first.submit(game_id, seat, command_id, Consult())
         assert retry.version == original.version > loaded.version
         assert [e.hash for e in retry.events] == [e.hash for e in original.events]

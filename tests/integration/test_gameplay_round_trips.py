@@ -1,6 +1,8 @@
-"""The round trips a worker saves stay safe: a job on a game whose state this process already has reads
+"""The round trips a process saves stay safe: a job on a game whose state this process already has reads
 nothing before its one-statement append; a worker whose cached state is stale (another process moved the
-game on) appends nothing wrong; two workers that both believe the game is at the job's version run it once."""
+game on) appends nothing wrong; two workers that both believe the game is at the job's version run it once;
+a player's command costs one read and one append, and the event stream of a version this process appended
+reads nothing."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import pytest
 
 from domain.kernel import tag_of
 from domain.magnate import GAME
+from domain.magnate.commands import GameOptions, SeatSpec
 from infra.eventstore.postgres import PostgresEventStore
 from tests.integration.test_gameplay import (
     assert_unbroken_chain,
@@ -30,6 +33,14 @@ class CountingStore(PostgresEventStore):
     def __init__(self, pool: asyncpg.Pool) -> None:
         super().__init__(pool)
         self.calls: list[str] = []
+
+    async def find_command(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("find_command")
+        return await super().find_command(*args, **kwargs)
+
+    async def seat_for_token(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("seat_for_token")
+        return await super().seat_for_token(*args, **kwargs)
 
     async def head(self, *args: Any, **kwargs: Any) -> Any:
         self.calls.append("head")
@@ -116,3 +127,66 @@ async def test_two_workers_with_current_caches_run_a_job_once(pg_pool: asyncpg.P
     store.calls.clear()
     assert not await gameplay.run_system(job.game_id, job.version - 1, job.kind)
     assert store.calls == []
+
+
+async def test_a_command_reads_the_missed_events_once_and_appends_once(pg_pool: asyncpg.Pool) -> None:
+    store = CountingStore(pg_pool)
+    gameplay, game_id = await _to_a_system_job(pg_pool, store)
+    job = jobs(gameplay)[-1]
+    assert await make(pg_pool).run_system(job.game_id, job.version, job.kind)  # another process moves it on
+    loaded = await make(pg_pool).load(game_id)
+    due = GAME.pending(loaded.state)
+    assert due.system is None and due.seats
+    store.calls.clear()
+    applied = await gameplay.submit(game_id, int(due.seats[0]), cid(), _first_legal(loaded.state, due.seats[0]))
+    assert store.calls == ["read", "append (one statement)"]
+    assert applied.version > loaded.version and not applied.duplicate
+    # the same command id again: refused by the append's key, answered with the first result
+    store.calls.clear()
+    again = await gameplay.submit(game_id, int(due.seats[0]), applied.events[0].command_id,
+                                  _first_legal(loaded.state, due.seats[0]))
+    assert again.duplicate and again.version == applied.version
+    assert [e.hash for e in again.events] == [e.hash for e in applied.events]
+    assert await command_rows(pg_pool, game_id, applied.events[0].command_id) == 1
+
+
+async def test_the_events_of_an_own_append_are_served_from_memory(pg_pool: asyncpg.Pool) -> None:
+    store = CountingStore(pg_pool)
+    gameplay, game_id = await _to_a_system_job(pg_pool, store)
+    job = jobs(gameplay)[-1]
+    before = (await gameplay.load(game_id)).version
+    assert await gameplay.run_system(job.game_id, job.version, job.kind)
+    after = (await store.head(game_id)).version
+    store.calls.clear()
+    version, events = await gameplay.events_after(game_id, before, announced=after)
+    assert store.calls == []
+    assert version == after and events == await PostgresEventStore(pg_pool).read(game_id, after=before)
+    # an announcement of a version this process has not seen: one read, and the events are the store's
+    elsewhere = make(pg_pool)
+    loaded = await elsewhere.load(game_id)
+    due = GAME.pending(loaded.state)
+    if due.system is None:
+        await elsewhere.submit(game_id, int(due.seats[0]), cid(), _first_legal(loaded.state, due.seats[0]))
+    else:
+        assert await elsewhere.run_system(game_id, loaded.version, tag_of(due.system))
+    latest = (await store.head(game_id)).version
+    store.calls.clear()
+    version, events = await gameplay.events_after(game_id, before, announced=latest)
+    assert store.calls == ["read"]
+    assert version == latest and events == await PostgresEventStore(pg_pool).read(game_id, after=before)
+
+
+async def test_a_seat_token_is_looked_up_once(pg_pool: asyncpg.Pool) -> None:
+    store = CountingStore(pg_pool)
+    gameplay = make(pg_pool, store)
+    created = await gameplay.create_game("magnate", *_two_humans())
+    token = next(s.token for s in created.seats if s.token)
+    assert await gameplay.seat_for_token(created.game_id, token) == 0
+    assert await gameplay.seat_for_token(created.game_id, token) == 0
+    assert await gameplay.seat_for_token(created.game_id, token + "x") is None
+    assert await gameplay.seat_for_token(created.game_id, token + "x") is None  # a wrong token is asked each time
+    assert store.calls.count("seat_for_token") == 3
+
+
+def _two_humans() -> tuple[GameOptions, list[str]]:
+    return GameOptions(seats=(SeatSpec(), SeatSpec())), ["Ada", "Bo"]

@@ -39,10 +39,10 @@ class CommandController(Controller):
         if request.seat is not None and request.seat != seat:
             raise ApiError(403, "auth/wrong_seat", f"this token plays seat {seat}, not seat {request.seat}",
                            seat=seat)
-        head = await gameplay.store.head(game_id)
+        game_type = await gameplay.game_type(game_id)
         try:
-            command = gameplay.codecs[head.game_type].decode_player_command(bytes(request.command))
+            command = gameplay.codecs[game_type].decode_player_command(bytes(request.command))
         except msgspec.ValidationError as exc:
-            raise invalid(f"not a {head.game_type} player command: {exc}") from exc
+            raise invalid(f"not a {game_type} player command: {exc}") from exc
         applied = await gameplay.submit(game_id, seat, request.command_id, command, request.expected_version)
         return CommandOut(applied.version, applied.duplicate, tuple(EventOut.of(e) for e in applied.events))

@@ -34,11 +34,11 @@ from ..schemas import (
 After = Annotated[int, QueryParameter(ge=0, description="Only events with a higher version.")]
 
 
-async def events_page(gameplay: Gameplay, game_id: str, after: int) -> EventsOut:
-    """The events after version ``after``, up to the head as read first (so ``version`` matches them)."""
-    head = await gameplay.store.head(game_id)
-    events = await gameplay.store.read(game_id, after=after, until=head.version) if after < head.version else []
-    return EventsOut(head.version, tuple(EventOut.of(e) for e in events))
+async def events_page(gameplay: Gameplay, game_id: str, after: int, announced: int | None = None) -> EventsOut:
+    """The events after version ``after`` up to the current version (``version``); see
+    :meth:`Gameplay.events_after` for ``announced``."""
+    version, events = await gameplay.events_after(game_id, after, announced)
+    return EventsOut(version, tuple(EventOut.of(e) for e in events))
 
 
 async def players(gameplay: Gameplay, game_id: str) -> tuple[PlayerOut, ...]:

@@ -2,10 +2,11 @@
 
 On connect the stream sends every event after ``Last-Event-ID`` (the header a browser's EventSource
 sends when it reconnects) or ``?after=``; then, for each version announced on Redis, one ``events``
-message whose ``id`` is the version and whose data is ``{"version", "events"}``. Announcements only
-wake the stream up: it re-reads the store each time, so a lost or merged announcement costs nothing.
-It also re-reads on every keep-alive tick, which closes the gap between the first read and the Redis
-subscription.
+message whose ``id`` is the version and whose data is ``{"version", "events"}``. An announcement names
+a version: when this process already holds the game at that version (it appended it, or another stream
+or a command read it), the events come from memory; otherwise the stream reads the store, which also
+brings anything a lost or merged announcement missed. It re-reads on every keep-alive tick too, which
+closes the gap between the first read and the Redis subscription.
 """
 
 from __future__ import annotations
@@ -39,10 +40,13 @@ RETRY_MS = 2000
 
 
 async def _new_events(
-    gameplay: Gameplay, game_id: str, after: int
+    gameplay: Gameplay, game_id: str, after: int, announced: int | None = None
 ) -> tuple[int, ServerSentEventMessage] | None:
-    """The events after ``after`` as one message (id = the version they bring the game to), if any."""
-    page = await events_page(gameplay, game_id, after)
+    """The events after ``after`` as one message (id = the version they bring the game to), if any.
+    ``announced``: the version an announcement named (None: re-read the store)."""
+    if announced is not None and announced <= after:
+        return None  # already sent (the announcement of a version this stream has passed)
+    page = await events_page(gameplay, game_id, after, announced)
     if not page.events:
         return None
     return page.version, ServerSentEventMessage(data=msgspec.json.encode(page).decode(), event="events",
@@ -61,7 +65,7 @@ async def messages(
             after, message = found
             yield message
         async for tick in ticks:
-            found = await _new_events(gameplay, game_id, after)
+            found = await _new_events(gameplay, game_id, after, tick)
             if found is not None:
                 after, message = found
                 yield message
@@ -93,6 +97,6 @@ class StreamController(Controller):
         """The token (header, or ``?token=`` for EventSource) is optional: the log carries no secrets,
         but a wrong token is refused (``seat`` is resolved only for that). ``Last-Event-ID`` wins over
         ``after``; both default to 0."""
-        await gameplay.store.head(game_id)  # 404 now rather than a broken stream
+        await gameplay.game_type(game_id)  # 404 now rather than a broken stream
         start = last_event_id if last_event_id is not None else after or 0
         return ServerSentEvent(messages(gameplay, runtime.notifier, game_id, start))
