@@ -17,6 +17,7 @@ from arq.jobs import serialize_job
 from arq.utils import timestamp_ms
 
 from infra.errors import StoreUnavailable
+from infra.notify import channel
 
 
 class Job(msgspec.Struct, frozen=True):
@@ -33,6 +34,11 @@ class Job(msgspec.Struct, frozen=True):
 
 @runtime_checkable
 class JobQueue(Protocol):
+    announces: bool
+    """True when :meth:`enqueue` also announces ``job.version`` of ``job.game_id`` to the event streams (as
+    :meth:`infra.notify.Notifier.published` does), in the same round trip; the service then skips its own
+    announcement of a version that made a job due."""
+
     async def enqueue(self, job: Job) -> bool:
         """Queue the job; False when a job with the same id is already queued or running."""
         ...
@@ -62,35 +68,48 @@ async def arq_pool(url: str, queue_name: str) -> ArqRedis:
 
 
 _ENQUEUE = """
-if redis.call('exists', KEYS[1], KEYS[2]) > 0 then
-    return 0
+local queued = 0
+if redis.call('exists', KEYS[1], KEYS[2]) == 0 then
+    redis.call('psetex', KEYS[1], ARGV[1], ARGV[2])
+    redis.call('zadd', KEYS[3], ARGV[3], ARGV[4])
+    queued = 1
 end
-redis.call('psetex', KEYS[1], ARGV[1], ARGV[2])
-redis.call('zadd', KEYS[3], ARGV[3], ARGV[4])
-return 1
+if ARGV[5] then
+    redis.call('publish', ARGV[5], ARGV[6])
+end
+return queued
 """
 """arq's ``enqueue_job`` in one round trip: the same keys, values and expiry, and the same refusal when a job
 with that id is queued, running or has a kept result; arq does it with WATCH, EXISTS and MULTI/EXEC (three
-round trips), a script is atomic by itself."""
+round trips), a script is atomic by itself. With ARGV[5] and ARGV[6] it also publishes that message on that
+channel (the announcement of the version, see :class:`infra.notify.RedisNotifier`)."""
 
 
 class ArqJobQueue:
-    def __init__(self, pool: ArqRedis) -> None:
+    def __init__(self, pool: ArqRedis, *, announces: bool = False) -> None:
+        """``announces``: publish each job's version on its game's channel too (the pool must be on the
+        Redis the event streams listen to)."""
         self._pool = pool
         self._script = pool.register_script(_ENQUEUE)
+        self.announces = announces
 
     async def enqueue(self, job: Job) -> bool:
         now_ms = timestamp_ms()
         data = serialize_job(job.kind, (job.game_id, job.version), {}, None, now_ms, serializer=serialize)
+        args: list[Any] = [self._pool.expires_extra_ms, data, now_ms, job.job_id]
+        if self.announces:
+            args += [channel(job.game_id), str(job.version)]
         queued = await self._script(
             keys=[job_key_prefix + job.job_id, result_key_prefix + job.job_id, self._pool.default_queue_name],
-            args=[self._pool.expires_extra_ms, data, now_ms, job.job_id],
+            args=args,
         )
         return bool(queued)
 
 
 class RecordingJobQueue:
     """A fake queue that records jobs (for service-layer unit tests)."""
+
+    announces = False
 
     def __init__(self) -> None:
         self.jobs: list[Job] = []

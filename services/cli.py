@@ -68,16 +68,15 @@ def cmd_serve(settings: Settings) -> int:
 
 
 def cmd_worker(settings: Settings) -> int:
-    from arq.worker import run_worker
-
     from services.ai_worker.settings import worker_settings
+    from services.ai_worker.worker import MagnateWorker
 
     _die_with_parent()
     with contextlib.suppress(ImportError):  # uvloop: a faster event loop (arq uses the current one)
         import uvloop
 
         asyncio.set_event_loop(uvloop.new_event_loop())
-    run_worker(worker_settings(settings))
+    MagnateWorker(**worker_settings(settings)).run()
     return 0
 
 

@@ -78,6 +78,7 @@ async def build(settings: Settings, *, run_migrations: bool = True) -> Runtime:
     arq = await arq_pool(settings.redis_url, settings.queue_name)
     notifier = RedisNotifier(redis)
     gameplay = Gameplay(
-        PostgresEventStore(pool), ArqJobQueue(arq), notifier, GAMES, snapshot_every=settings.snapshot_every
+        PostgresEventStore(pool), ArqJobQueue(arq, announces=True), notifier, GAMES,
+        snapshot_every=settings.snapshot_every,
     )
     return Runtime(gameplay, pool, redis, arq, notifier)

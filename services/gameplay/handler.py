@@ -200,7 +200,9 @@ class Gameplay:
         due = game.pending(loaded.state).system
         if due is None:
             await self.notifier.published(game_id, loaded.version)
-        else:  # two independent round trips to Redis, overlapped
+        elif self.queue.announces:  # one round trip does both
+            await self.queue.enqueue(Job(game_id, loaded.version, tag_of(due)))
+        else:  # two independent round trips, overlapped
             await asyncio.gather(self.notifier.published(game_id, loaded.version),
                                  self.queue.enqueue(Job(game_id, loaded.version, tag_of(due))))
 

@@ -1,0 +1,62 @@
+"""The arq adapter's enqueue against the real Redis: a job id is queued once, and an announcing queue tells
+the game's event streams the version in the same call, also when the job was already queued."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+from arq.connections import ArqRedis
+from arq.constants import job_key_prefix
+
+from infra.notify import RedisNotifier
+from infra.queue import ArqJobQueue, Job, arq_pool
+from services.gameplay.bootstrap import redis_client
+
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.filterwarnings("ignore:Call to deprecated close:DeprecationWarning"),
+]
+
+
+@pytest.fixture
+async def pool(redis_url: str, queue_name: str) -> AsyncIterator[ArqRedis]:
+    pool = await arq_pool(redis_url, queue_name)
+    try:
+        yield pool
+    finally:
+        await pool.aclose()
+
+
+async def test_a_job_id_is_queued_once(pool: ArqRedis, queue_name: str) -> None:
+    queue = ArqJobQueue(pool)
+    job = Job(f"game-q-{queue_name}", 4, "magnate.roll_dice")  # arq's job keys outlive the queue
+    assert await queue.enqueue(job)
+    assert not await queue.enqueue(job)
+    assert [raw.decode() for raw in await pool.zrange(queue_name, 0, -1)] == [job.job_id]
+    assert await pool.exists(job_key_prefix + job.job_id)
+
+
+async def test_an_announcing_queue_publishes_the_version(pool: ArqRedis, redis_url: str, queue_name: str) -> None:
+    redis = redis_client(redis_url)
+    heard: list[int] = []
+
+    async def listen() -> None:
+        async for version in RedisNotifier(redis).listen(f"game-a-{queue_name}", timeout_s=2.0):
+            if version is not None:  # None: a quiet moment
+                heard.append(version)
+            if len(heard) == 2:
+                return
+
+    try:
+        listener = asyncio.create_task(listen())
+        await asyncio.sleep(0.2)  # subscribed
+        queue = ArqJobQueue(pool, announces=True)
+        job = Job(f"game-a-{queue_name}", 9, "magnate.ai_turn")
+        assert await queue.enqueue(job)
+        assert not await queue.enqueue(job)  # refused as a job, still announced
+        await asyncio.wait_for(listener, 5)
+        assert heard == [9, 9]
+    finally:
+        await redis.aclose()
