@@ -206,11 +206,11 @@ async def run_case(games: int, workers: int, window_s: float | None, think_s: fl
             result, _ = await play(services, games, window_s, think_s)
         finally:
             await asyncio.to_thread(services.stop)
-            await _drop_jobs(dsn, redis_url, name)
+            await drop_jobs(dsn, redis_url, name)
     return result
 
 
-async def _drop_jobs(dsn: str, redis_url: str, name: str) -> None:
+async def drop_jobs(dsn: str, redis_url: str, name: str) -> None:
     """The queue, and the arq keys of the jobs still due when a window run stopped (arq would keep them a
     day): exactly the ids ``{game_id}:{version}:{kind}`` the read model says are due."""
     conn = await asyncpg.connect(dsn)

@@ -35,7 +35,7 @@ class Services:
     worker: subprocess.Popen[bytes] | None
 
     def start_worker(self) -> None:
-        self.worker = _spawn("worker", self.env)
+        self.worker = spawn("worker", self.env)
 
     def stop_worker(self) -> None:
         assert self.worker is not None
@@ -44,7 +44,7 @@ class Services:
         self.worker = None
 
 
-def _spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
+def spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-m", "services.cli", command], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -55,7 +55,7 @@ def running_services(pg_dsn: str, redis_url: str, queue_name: str) -> Iterator[S
     port = free_port()
     env = {**os.environ, "DATABASE_URL": pg_dsn, "REDIS_URL": redis_url, "MAGNATE_QUEUE_NAME": queue_name,
            "HOST": "127.0.0.1", "PORT": str(port), "MAGNATE_SANDBOX": "true"}
-    running = Services(f"http://127.0.0.1:{port}", env, _spawn("serve", env), None)
+    running = Services(f"http://127.0.0.1:{port}", env, spawn("serve", env), None)
     running.start_worker()
     try:
         deadline = time.monotonic() + 30

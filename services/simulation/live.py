@@ -280,8 +280,8 @@ class Services:
                    "MAGNATE_QUEUE_NAME": queue_name, "MAGNATE_SANDBOX": "true", "HOST": "127.0.0.1",
                    "PORT": str(port)}
         environ.pop("MAGNATE_PARENT_PID", None)
-        api = _spawn("serve", environ)
-        running = cls(f"http://127.0.0.1:{port}", api, [_spawn("worker", environ) for _ in range(workers)])
+        api = spawn("serve", environ)
+        running = cls(f"http://127.0.0.1:{port}", api, [spawn("worker", environ) for _ in range(workers)])
         try:
             running._wait_ready(ready_timeout_s)
         except BaseException:
@@ -314,6 +314,6 @@ class Services:
                 process.wait()
 
 
-def _spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
+def spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-m", "services.cli", command], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -1,5 +1,6 @@
-"""The worker's one-round-trip claim keeps arq's guarantees: of workers racing for a job one runs it; a job
-already running elsewhere, finished, or deferred into the future is not started."""
+"""The worker's batch claim keeps arq's guarantees: of workers racing for a job one runs it; a job already
+running elsewhere, finished, or deferred into the future is not started; a worker takes no more jobs than it
+has free slots, and leaves the rest to the others."""
 
 from __future__ import annotations
 
@@ -31,14 +32,14 @@ async def pool(redis_url: str, queue_name: str) -> AsyncIterator[ArqRedis]:
         await pool.aclose()
 
 
-def worker(pool: ArqRedis, queue_name: str, ran: list[tuple[str, int]]) -> MagnateWorker:
+def worker(pool: ArqRedis, queue_name: str, ran: list[tuple[str, int]], max_jobs: int = 10) -> MagnateWorker:
     async def kind(ctx: dict[str, Any], game_id: str, version: int) -> None:
         await asyncio.sleep(0.05)  # long enough for a rival to try the same job meanwhile
         ran.append((game_id, version))
 
     return MagnateWorker(functions=[func(kind, name="kind")], redis_pool=pool, queue_name=queue_name,
                          job_serializer=serialize, job_deserializer=deserialize, keep_result=0,
-                         handle_signals=False, burst=True, poll_delay=0)
+                         handle_signals=False, burst=True, poll_delay=0, max_jobs=max_jobs)
 
 
 async def finish(*workers: MagnateWorker) -> None:
@@ -51,13 +52,13 @@ async def test_of_workers_racing_for_a_job_exactly_one_runs_it(pool: ArqRedis, q
     job = Job(queue_name, 3, "kind")  # the game id is the queue's: arq's job keys outlive the queue
     assert await ArqJobQueue(pool).enqueue(job)
     rivals = [worker(pool, queue_name, ran) for _ in range(4)]
-    await asyncio.gather(*(w.start_jobs([job.job_id.encode()]) for w in rivals))
+    await asyncio.gather(*(w._poll_iteration() for w in rivals))
     await finish(*rivals)
     assert ran == [(queue_name, 3)]
     assert await pool.zcard(queue_name) == 0  # finished: gone from the queue
     # a job that finished is not run again by a worker that read its id before it was removed
     late = worker(pool, queue_name, ran)
-    await late.start_jobs([job.job_id.encode()])
+    await late._poll_iteration()
     await finish(late)
     assert ran == [(queue_name, 3)]
 
@@ -70,8 +71,33 @@ async def test_a_job_running_elsewhere_or_not_yet_due_is_not_started(pool: ArqRe
     assert await ArqJobQueue(pool).enqueue(later)
     await pool.zadd(queue_name, {later.job_id: timestamp_ms() + 60_000})  # deferred a minute
     w = worker(pool, queue_name, ran)
-    await w.start_jobs([busy.job_id.encode(), later.job_id.encode()])
+    await w._poll_iteration()
     await finish(w)
     assert ran == []
     assert w.job_counter == 0  # both slots given back
     assert await pool.zcard(queue_name) == 2
+
+
+async def test_workers_hold_no_more_jobs_than_their_slots_and_run_each_once(
+    pool: ArqRedis, queue_name: str
+) -> None:
+    queue = ArqJobQueue(pool)
+    for version in range(1, 21):
+        assert await queue.enqueue(Job(queue_name, version, "kind"))
+    ran: list[tuple[str, int]] = []
+    small, other = worker(pool, queue_name, ran, max_jobs=3), worker(pool, queue_name, ran, max_jobs=5)
+    peaks = {id(small): 0, id(other): 0}
+
+    async def watch() -> None:
+        while True:
+            for w in (small, other):
+                peaks[id(w)] = max(peaks[id(w)], sum(not t.done() for t in w.tasks.values()))
+            await asyncio.sleep(0.005)
+
+    watcher = asyncio.create_task(watch())
+    await asyncio.gather(small._poll_iteration(), other._poll_iteration())  # one poll each drains the queue
+    await finish(small, other)
+    watcher.cancel()
+    assert sorted(v for _, v in ran) == list(range(1, 21))
+    assert 1 <= peaks[id(small)] <= 3 and 1 <= peaks[id(other)] <= 5
+    assert await pool.zcard(queue_name) == 0
