@@ -43,8 +43,8 @@ class Plan:
     store_repeats: int = 6
     arq_jobs: int = 1000
     arq_repeats: int = 5
-    drain_jobs: int = 1000
-    drain_repeats: int = 1
+    drain_jobs: int = 2000
+    drain_repeats: int = 2
     small_games: int = 100
     big_games: int = 1000
     window_s: float = 40.0

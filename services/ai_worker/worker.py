@@ -56,17 +56,20 @@ class MagnateWorker(Worker):
 
     async def _poll_iteration(self) -> None:
         """arq's poll (start due jobs, forget finished tasks, heart beat), claiming in script calls: while
-        claims fill every free slot there may be more due jobs, so as soon as a job finishes the freed slots
-        are filled again (as arq's claim loop does, waiting for its semaphore), before the poll delay."""
+        claims fill every free slot there may be more due jobs, so once a quarter of the slots are free again
+        they are refilled (as arq's claim loop does, waiting for its semaphore), before the poll delay."""
+        refill = max(1, self.max_jobs // 4)
         while self.allow_pick_jobs:
             wanted = self._free_slots()
-            if wanted <= 0:
+            if wanted < refill:  # wait for a quarter of the slots to free up: one claim for several jobs
                 running = [t for t in self.tasks.values() if not t.done()]
                 if not running or (self.burst and self.max_burst_jobs >= 0
                                    and self._jobs_started() >= self.max_burst_jobs):
-                    break
-                await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
-                continue
+                    if wanted <= 0:
+                        break
+                else:
+                    await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+                    continue
             if await self._start_claimed(wanted) < wanted:
                 break  # no more claimable due jobs now
         if self.allow_abort_jobs:
