@@ -4,14 +4,13 @@ the game's event streams the version in the same call, also when the job was alr
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 
 import pytest
 from arq.connections import ArqRedis
 from arq.constants import job_key_prefix
 
 from infra.notify import RedisNotifier
-from infra.queue import ArqJobQueue, Job, arq_pool
+from infra.queue import ArqJobQueue, Job
 from services.gameplay.bootstrap import redis_client
 
 pytestmark = [
@@ -20,25 +19,17 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-async def pool(redis_url: str, queue_name: str) -> AsyncIterator[ArqRedis]:
-    pool = await arq_pool(redis_url, queue_name)
-    try:
-        yield pool
-    finally:
-        await pool.aclose()
 
-
-async def test_a_job_id_is_queued_once(pool: ArqRedis, queue_name: str) -> None:
-    queue = ArqJobQueue(pool)
+async def test_a_job_id_is_queued_once(arq_redis: ArqRedis, queue_name: str) -> None:
+    queue = ArqJobQueue(arq_redis)
     job = Job(f"game-q-{queue_name}", 4, "magnate.roll_dice")  # arq's job keys outlive the queue
     assert await queue.enqueue(job)
     assert not await queue.enqueue(job)
-    assert [raw.decode() for raw in await pool.zrange(queue_name, 0, -1)] == [job.job_id]
-    assert await pool.exists(job_key_prefix + job.job_id)
+    assert [raw.decode() for raw in await arq_redis.zrange(queue_name, 0, -1)] == [job.job_id]
+    assert await arq_redis.exists(job_key_prefix + job.job_id)
 
 
-async def test_an_announcing_queue_publishes_the_version(pool: ArqRedis, redis_url: str, queue_name: str) -> None:
+async def test_an_announcing_queue_publishes_the_version(arq_redis: ArqRedis, redis_url: str, queue_name: str) -> None:
     redis = redis_client(redis_url)
     heard: list[int] = []
 
@@ -52,7 +43,7 @@ async def test_an_announcing_queue_publishes_the_version(pool: ArqRedis, redis_u
     try:
         listener = asyncio.create_task(listen())
         await asyncio.sleep(0.2)  # subscribed
-        queue = ArqJobQueue(pool, announces=True)
+        queue = ArqJobQueue(arq_redis, announces=True)
         job = Job(f"game-a-{queue_name}", 9, "magnate.ai_turn")
         assert await queue.enqueue(job)
         assert not await queue.enqueue(job)  # refused as a job, still announced

@@ -5,7 +5,6 @@ has free slots, and leaves the rest to the others."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from arq.constants import in_progress_key_prefix
 from arq.utils import timestamp_ms
 from arq.worker import func
 
-from infra.queue import ArqJobQueue, Job, arq_pool, deserialize, serialize
+from infra.queue import ArqJobQueue, Job, deserialize, serialize
 from services.ai_worker.worker import MagnateWorker
 
 pytestmark = [
@@ -22,14 +21,6 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore:Call to deprecated close:DeprecationWarning"),
 ]
 
-
-@pytest.fixture
-async def pool(redis_url: str, queue_name: str) -> AsyncIterator[ArqRedis]:
-    pool = await arq_pool(redis_url, queue_name)
-    try:
-        yield pool
-    finally:
-        await pool.aclose()
 
 
 def worker(pool: ArqRedis, queue_name: str, ran: list[tuple[str, int]], max_jobs: int = 10) -> MagnateWorker:
@@ -47,45 +38,45 @@ async def finish(*workers: MagnateWorker) -> None:
         await asyncio.gather(*w.tasks.values())
 
 
-async def test_of_workers_racing_for_a_job_exactly_one_runs_it(pool: ArqRedis, queue_name: str) -> None:
+async def test_of_workers_racing_for_a_job_exactly_one_runs_it(arq_redis: ArqRedis, queue_name: str) -> None:
     ran: list[tuple[str, int]] = []
     job = Job(queue_name, 3, "kind")  # the game id is the queue's: arq's job keys outlive the queue
-    assert await ArqJobQueue(pool).enqueue(job)
-    rivals = [worker(pool, queue_name, ran) for _ in range(4)]
+    assert await ArqJobQueue(arq_redis).enqueue(job)
+    rivals = [worker(arq_redis, queue_name, ran) for _ in range(4)]
     await asyncio.gather(*(w._poll_iteration() for w in rivals))
     await finish(*rivals)
     assert ran == [(queue_name, 3)]
-    assert await pool.zcard(queue_name) == 0  # finished: gone from the queue
+    assert await arq_redis.zcard(queue_name) == 0  # finished: gone from the queue
     # a job that finished is not run again by a worker that read its id before it was removed
-    late = worker(pool, queue_name, ran)
+    late = worker(arq_redis, queue_name, ran)
     await late._poll_iteration()
     await finish(late)
     assert ran == [(queue_name, 3)]
 
 
-async def test_a_job_running_elsewhere_or_not_yet_due_is_not_started(pool: ArqRedis, queue_name: str) -> None:
+async def test_a_job_running_elsewhere_or_not_yet_due_is_not_started(arq_redis: ArqRedis, queue_name: str) -> None:
     ran: list[tuple[str, int]] = []
     busy, later = Job(queue_name, 1, "kind"), Job(queue_name, 2, "kind")
-    assert await ArqJobQueue(pool).enqueue(busy)
-    await pool.psetex(in_progress_key_prefix + busy.job_id, 60_000, b"1")  # another worker holds it
-    assert await ArqJobQueue(pool).enqueue(later)
-    await pool.zadd(queue_name, {later.job_id: timestamp_ms() + 60_000})  # deferred a minute
-    w = worker(pool, queue_name, ran)
+    assert await ArqJobQueue(arq_redis).enqueue(busy)
+    await arq_redis.psetex(in_progress_key_prefix + busy.job_id, 60_000, b"1")  # another worker holds it
+    assert await ArqJobQueue(arq_redis).enqueue(later)
+    await arq_redis.zadd(queue_name, {later.job_id: timestamp_ms() + 60_000})  # deferred a minute
+    w = worker(arq_redis, queue_name, ran)
     await w._poll_iteration()
     await finish(w)
     assert ran == []
     assert w.job_counter == 0  # both slots given back
-    assert await pool.zcard(queue_name) == 2
+    assert await arq_redis.zcard(queue_name) == 2
 
 
 async def test_workers_hold_no_more_jobs_than_their_slots_and_run_each_once(
-    pool: ArqRedis, queue_name: str
+    arq_redis: ArqRedis, queue_name: str
 ) -> None:
-    queue = ArqJobQueue(pool)
+    queue = ArqJobQueue(arq_redis)
     for version in range(1, 21):
         assert await queue.enqueue(Job(queue_name, version, "kind"))
     ran: list[tuple[str, int]] = []
-    small, other = worker(pool, queue_name, ran, max_jobs=3), worker(pool, queue_name, ran, max_jobs=5)
+    small, other = worker(arq_redis, queue_name, ran, max_jobs=3), worker(arq_redis, queue_name, ran, max_jobs=5)
     peaks = {id(small): 0, id(other): 0}
 
     async def watch() -> None:
@@ -100,4 +91,4 @@ async def test_workers_hold_no_more_jobs_than_their_slots_and_run_each_once(
     watcher.cancel()
     assert sorted(v for _, v in ran) == list(range(1, 21))
     assert 1 <= peaks[id(small)] <= 3 and 1 <= peaks[id(other)] <= 5
-    assert await pool.zcard(queue_name) == 0
+    assert await arq_redis.zcard(queue_name) == 0
