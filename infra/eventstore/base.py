@@ -100,8 +100,8 @@ class DuplicateCommand(InfraError):
 
 def timestamp(moment: datetime | None = None) -> str:
     """The canonical text of a recorded time (UTC, microseconds), as hashed into the chain."""
-    moment = moment or datetime.now(UTC)
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    moment = (moment or datetime.now(UTC)).astimezone(UTC)
+    return moment.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"  # %Y-%m-%dT%H:%M:%S.%fZ
 
 
 @runtime_checkable

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import datetime
+from datetime import UTC, datetime
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
@@ -134,8 +134,8 @@ class PostgresEventStore:
         self, game_id: str, expected_version: int, last_hash: str, decisions: list[Decision], summary: GameSummary,
         snapshot: Snapshot | None,
     ) -> list[StoredEvent] | None:
-        recorded_at = timestamp()
-        stored, commands = _chain(game_id, expected_version, last_hash, decisions, recorded_at)
+        moment = datetime.now(UTC)
+        stored, commands = _chain(game_id, expected_version, last_hash, decisions, timestamp(moment))
         if not stored:
             return None
         tip = stored[-1]
@@ -144,7 +144,7 @@ class PostgresEventStore:
                 written = await conn.fetchval(
                     _APPEND,
                     game_id, expected_version, tip.version, tip.hash, summary.status, list(summary.on_turn),
-                    summary.system_job, last_hash, datetime.fromisoformat(recorded_at),
+                    summary.system_job, last_hash, moment,
                     [c[0] for c in commands], [c[1] for c in commands], [c[2] for c in commands],
                     [c[3] for c in commands], [c[4] for c in commands], [c[5] for c in commands],
                     [e.version for e in stored], [e.type for e in stored], [e.actor for e in stored],
