@@ -14,7 +14,7 @@ from infra.errors import ConcurrencyConflict, StreamNotFound
 from infra.eventstore import DuplicateCommand, GameSummary, Snapshot
 from infra.eventstore.postgres import PostgresEventStore
 from services.gameplay.bootstrap import create_pool
-from tests.integration.test_eventstore import RUNNING, assert_chain, created, decision, new_id
+from tests.integration.store_records import RUNNING, assert_chain, created, decision, new_id
 
 pytestmark = pytest.mark.integration
 

@@ -16,7 +16,7 @@ from domain.kernel import tag_of
 from domain.magnate import GAME
 from domain.magnate.commands import GameOptions, SeatSpec
 from infra.eventstore.postgres import PostgresEventStore
-from tests.integration.test_gameplay import (
+from tests.integration.harness import (
     assert_unbroken_chain,
     cid,
     command_rows,

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import re
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -20,18 +17,7 @@ from hypothesis import strategies as st
 
 from domain.kernel import Chance, commitment_of
 
-RANDOMNESS_DOC = Path(__file__).resolve().parents[3] / "docs" / "RANDOMNESS.md"
-
-
-def documented_draws() -> Any:
-    """The ``Draws`` class of the re-implementation printed in docs/RANDOMNESS.md, so the page an
-    auditor ports from is itself tested."""
-    text = RANDOMNESS_DOC.read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
-    assert len(blocks) == 1, "docs/RANDOMNESS.md should hold exactly one Python block"
-    namespace: dict[str, Any] = {}
-    exec(compile(blocks[0], str(RANDOMNESS_DOC), "exec"), namespace)
-    return namespace["Draws"]
+from .reference_chance import RANDOMNESS_DOC, documented_draws
 
 
 def reference_blocks(seed: bytes, version: int) -> Iterator[int]:

@@ -43,7 +43,7 @@ from domain.magnate.events import (
 )
 from domain.magnate.state import Phase
 
-from .test_properties import assert_invariants
+from .invariants import assert_invariants
 
 CAT = catalog("v1")
 HUMAN, AI = 0, 1

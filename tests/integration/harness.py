@@ -1,0 +1,104 @@
+"""Gameplay services over the test database, as the integration tests use them: each ``make`` is one "process"
+(its own cache, a recording queue and notifier), with games driven through it and checks of what it stored."""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import asyncpg
+
+from domain.kernel import Pending, Seat, fold, tag_of
+from domain.magnate import GAME, GameOptions, MagnateState, SeatSpec
+from infra.chain import GENESIS, event_hash
+from infra.codec import GameCodec
+from infra.eventstore import StoredEvent
+from infra.eventstore.postgres import PostgresEventStore
+from infra.notify import RecordingNotifier
+from infra.queue import Job, RecordingJobQueue
+from services.gameplay import Gameplay, Loaded
+
+GAMES = {"magnate": GAME}
+CODEC = GameCodec(GAME)
+THREE_SEATS = GameOptions(seats=(SeatSpec(), SeatSpec(), SeatSpec()))
+SNAPSHOT_EVERY = 20
+
+Policy = Callable[[MagnateState, Seat], Any]
+Stop = Callable[[Loaded, Pending], bool]
+
+
+def make(pool: asyncpg.Pool, store: PostgresEventStore | None = None) -> Gameplay:
+    """One "process": its own cache, queue and notifier, over the shared database."""
+    return Gameplay(store or PostgresEventStore(pool), RecordingJobQueue(), RecordingNotifier(), GAMES,
+                    snapshot_every=SNAPSHOT_EVERY)
+
+
+def jobs(gameplay: Gameplay) -> list[Job]:
+    assert isinstance(gameplay.queue, RecordingJobQueue)
+    return gameplay.queue.jobs
+
+
+def announced(gameplay: Gameplay) -> list[tuple[str, int]]:
+    assert isinstance(gameplay.notifier, RecordingNotifier)
+    return gameplay.notifier.published_versions
+
+
+def cid() -> str:
+    return uuid.uuid4().hex
+
+
+async def new_game(gameplay: Gameplay, seed: bytes = b"integration-test-seed-0123456789") -> str:
+    """A new game; a fixed seed (and seeded bots) make every test play the same game each run."""
+    return (await gameplay.create_game("magnate", THREE_SEATS, ["Ada", "Bob", "Cyd"], seed=seed)).game_id
+
+
+async def drive(gameplay: Gameplay, game_id: str, policy: Policy, until: Stop | None = None) -> Counter[str]:
+    """Play as the API and the worker would: seats submit; the system runs the job the service queued."""
+    played: Counter[str] = Counter()
+    while played.total() < 2000:
+        loaded = await gameplay.load(game_id)
+        due = GAME.pending(loaded.state)
+        if due.finished or (until is not None and until(loaded, due)):
+            return played
+        if due.system is not None:
+            job = jobs(gameplay)[-1]
+            assert job == Job(game_id, loaded.version, tag_of(due.system)), "the due system job was not queued"
+            assert await gameplay.run_system(job.game_id, job.version, job.kind)
+            played["system"] += 1
+        else:
+            (seat,) = due.seats
+            await gameplay.submit(game_id, int(seat), cid(), policy(loaded.state, seat))
+            played["seat"] += 1
+    raise AssertionError("the game did not end")
+
+
+def seat_to_move(loaded: Loaded) -> Seat:
+    (seat,) = GAME.pending(loaded.state).seats
+    return seat
+
+
+def folded(events: list[StoredEvent], until: int | None = None) -> MagnateState:
+    """The state from nothing but the log (no snapshot, no cache)."""
+    chosen = [e for e in events if until is None or e.version <= until]
+    return fold(GAME.evolve, (CODEC.decode_event(e.payload) for e in chosen), GAME.initial_state())
+
+
+def assert_unbroken_chain(game_id: str, events: list[StoredEvent]) -> None:
+    assert [e.version for e in events] == list(range(1, len(events) + 1)), "the log has a gap"
+    previous = GENESIS
+    for e in events:
+        assert e.prev_hash == previous
+        assert e.hash == event_hash(previous, game_id, e.version, e.type, e.actor, e.command_id, e.recorded_at,
+                                    e.payload)
+        previous = e.hash
+
+
+async def command_rows(pool: asyncpg.Pool, game_id: str, command_id: str) -> int:
+    count: int = await pool.fetchval("SELECT count(*) FROM commands WHERE game_id = $1 AND command_id = $2",
+                                     game_id, command_id)
+    return count
+
+
+# -- a whole game ---------------------------------------------------------------------------------------
