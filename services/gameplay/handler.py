@@ -97,6 +97,10 @@ class Gameplay:
         self._cache = GameCache(cache_size)
         self._seeds: dict[str, bytes] = {}
         self._seat_of_token: OrderedDict[tuple[str, str], int] = OrderedDict()
+        self._followers: dict[str, int] = {}
+        """Games an event stream of this process follows (how many streams)."""
+        self._announced: dict[str, int] = {}
+        """The highest version announced to those streams, per game."""
 
     def module(self, game_type: str) -> GameModule[Any]:
         try:
@@ -137,11 +141,17 @@ class Gameplay:
 
         A command id seen before is not looked up first: the append refuses a second use of it (the key of
         the command records) and answers with the first application, and a retry that the rules now refuse
-        is looked up then. So a command costs one read (the events this process has not seen) and one append.
+        is looked up then. So a command costs one read (the events this process has not seen) and one append;
+        on a game an event stream of this process follows and whose every announced version this process
+        holds, just the append (see :meth:`follow`).
         """
         actor = Seat(seat)
-        for attempt in (1, 2):
-            loaded = await self.load(game_id)
+        loaded = self._known_current(game_id)
+        verified = loaded is None
+        retried = False
+        while True:
+            if loaded is None:
+                loaded = await self.load(game_id)
             try:
                 if expected_version is not None and loaded.version != expected_version:
                     raise ConcurrencyConflict(game_id, expected_version)
@@ -149,6 +159,11 @@ class Gameplay:
             except DuplicateCommand as duplicate:
                 return await self._replayed(game_id, duplicate.record, loaded.game_type, actor, command)
             except (ConcurrencyConflict, RuleViolation) as failure:
+                if not verified:
+                    # decided on the state this process holds, which another process may have moved on since:
+                    # judge the command again on the state read from the store
+                    loaded, verified = None, True
+                    continue
                 # A concurrent submit of this very command id may have been applied since we looked it up:
                 # then this is a retry and gets the first result, not an error from the state it produced.
                 known = await self.store.find_command(game_id, command_id)
@@ -156,9 +171,35 @@ class Gameplay:
                     return await self._replayed(game_id, known, loaded.game_type, actor, command)
                 # Someone appended between our load and our append: decide once more on the new state,
                 # unless the client pinned the version it decided on.
-                if isinstance(failure, RuleViolation) or expected_version is not None or attempt == 2:
+                if isinstance(failure, RuleViolation) or expected_version is not None or retried:
                     raise
-        raise AssertionError("unreachable")
+                loaded, retried = None, True
+
+    def follow(self, game_id: str) -> None:
+        """An event stream of this process follows the game: it hears every version any process announces for
+        it and passes them to :meth:`events_after`, which brings this process up to date. While one does, a
+        command on a game held at the highest version announced is decided on the held state without reading
+        the store first; if another process appended meanwhile (its announcement still on the way), the append
+        is refused by its expected version and the command is judged again on the state read from the store.
+        Pair with :meth:`unfollow`."""
+        self._followers[game_id] = self._followers.get(game_id, 0) + 1
+
+    def unfollow(self, game_id: str) -> None:
+        left = self._followers.get(game_id, 0) - 1
+        if left > 0:
+            self._followers[game_id] = left
+        else:
+            self._followers.pop(game_id, None)
+            self._announced.pop(game_id, None)
+
+    def _known_current(self, game_id: str) -> Loaded | None:
+        """The held state, if a stream follows the game and no announced version is ahead of it."""
+        if game_id not in self._followers:
+            return None
+        cached = self._cache.get(game_id)
+        if cached is None or cached.version < self._announced.get(game_id, 0):
+            return None
+        return cached
 
     async def run_system(self, game_id: str, at_version: int, kind: str) -> bool:
         """Run the system job ``kind`` if the game is still at ``at_version`` and still waits for it.
@@ -236,6 +277,8 @@ class Gameplay:
         """The current version and the events after version ``after`` up to it. With ``announced`` (a version
         some process said it appended), a game this process already holds at that version is answered from
         memory, with no I/O: the events of its own appends and of its last reads are kept."""
+        if announced is not None and game_id in self._followers:
+            self._announced[game_id] = max(announced, self._announced.get(game_id, 0))
         loaded = self._cache.get(game_id)
         if loaded is None or announced is None or loaded.version < announced:
             loaded = await self.load(game_id)

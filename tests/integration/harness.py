@@ -102,3 +102,35 @@ async def command_rows(pool: asyncpg.Pool, game_id: str, command_id: str) -> int
 
 
 # -- a whole game ---------------------------------------------------------------------------------------
+
+
+class CountingStore(PostgresEventStore):
+    """The real store, recording which of its calls (and which append path) a process made."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        super().__init__(pool)
+        self.calls: list[str] = []
+
+    async def find_command(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("find_command")
+        return await super().find_command(*args, **kwargs)
+
+    async def seat_for_token(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("seat_for_token")
+        return await super().seat_for_token(*args, **kwargs)
+
+    async def head(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("head")
+        return await super().head(*args, **kwargs)
+
+    async def read(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("read")
+        return await super().read(*args, **kwargs)
+
+    async def _append_locked(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("append (locking)")
+        return await super()._append_locked(*args, **kwargs)
+
+    async def _append_one_statement(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("append (one statement)")
+        return await super()._append_one_statement(*args, **kwargs)

@@ -17,6 +17,7 @@ from domain.magnate import GAME
 from domain.magnate.commands import GameOptions, SeatSpec
 from infra.eventstore.postgres import PostgresEventStore
 from tests.integration.harness import (
+    CountingStore,
     assert_unbroken_chain,
     cid,
     command_rows,
@@ -27,36 +28,6 @@ from tests.integration.harness import (
 )
 
 pytestmark = pytest.mark.integration
-
-
-class CountingStore(PostgresEventStore):
-    def __init__(self, pool: asyncpg.Pool) -> None:
-        super().__init__(pool)
-        self.calls: list[str] = []
-
-    async def find_command(self, *args: Any, **kwargs: Any) -> Any:
-        self.calls.append("find_command")
-        return await super().find_command(*args, **kwargs)
-
-    async def seat_for_token(self, *args: Any, **kwargs: Any) -> Any:
-        self.calls.append("seat_for_token")
-        return await super().seat_for_token(*args, **kwargs)
-
-    async def head(self, *args: Any, **kwargs: Any) -> Any:
-        self.calls.append("head")
-        return await super().head(*args, **kwargs)
-
-    async def read(self, *args: Any, **kwargs: Any) -> Any:
-        self.calls.append("read")
-        return await super().read(*args, **kwargs)
-
-    async def _append_locked(self, *args: Any, **kwargs: Any) -> Any:
-        self.calls.append("append (locking)")
-        return await super()._append_locked(*args, **kwargs)
-
-    async def _append_one_statement(self, *args: Any, **kwargs: Any) -> Any:
-        self.calls.append("append (one statement)")
-        return await super()._append_one_statement(*args, **kwargs)
 
 
 async def _to_a_system_job(pool: asyncpg.Pool, store: CountingStore) -> tuple[Any, str]:

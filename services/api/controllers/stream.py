@@ -59,6 +59,7 @@ async def messages(
     """The stream's messages; ends (and the browser reconnects) if the store or Redis fails."""
     yield ServerSentEventMessage(data=None, comment="connected", retry=RETRY_MS)
     ticks = notifier.listen(game_id, timeout_s=KEEP_ALIVE_S)
+    gameplay.follow(game_id)
     try:
         found = await _new_events(gameplay, game_id, after)
         if found is not None:
@@ -74,6 +75,7 @@ async def messages(
     except (InfraError, RedisError) as exc:
         log.warning("event stream of game %s ended: %s", game_id, exc)
     finally:
+        gameplay.unfollow(game_id)
         if isinstance(ticks, AsyncGenerator):
             await ticks.aclose()
 
