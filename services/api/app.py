@@ -18,10 +18,11 @@ from litestar.openapi import OpenAPIConfig
 
 from infra.config import Settings, load
 from services.gameplay.bootstrap import Runtime, build
+from services.gameplay.story import Stories
 
 from .auth import COMPONENTS
 from .controllers import CatalogController, CommandController, GameController, StreamController, health
-from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings
+from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings, provide_stories
 from .errors import EXCEPTION_HANDLERS
 from .web import web_router
 
@@ -55,7 +56,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         finally:
             await built.close()
 
-    state = State({"settings": settings} | ({"runtime": runtime} if runtime is not None else {}))
+    kept: dict[str, object] = {"settings": settings, "stories": Stories()}
+    state = State(kept | ({"runtime": runtime} if runtime is not None else {}))
     return Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, health,
                         web_router()],
@@ -63,6 +65,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
             "runtime": Provide(provide_runtime, sync_to_thread=False),
             "gameplay": Provide(provide_gameplay, sync_to_thread=False),
             "settings": Provide(provide_settings, sync_to_thread=False),
+            "stories": Provide(provide_stories, sync_to_thread=False),
         },
         guards=[plausible_game_id],
         exception_handlers=EXCEPTION_HANDLERS,

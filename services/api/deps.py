@@ -20,10 +20,12 @@ from infra.config import Settings
 from infra.errors import StreamNotFound
 from services.gameplay import Gameplay
 from services.gameplay.bootstrap import Runtime
+from services.gameplay.story import Stories
 
 RuntimeDep = NamedDependency[SkipValidation[Runtime]]
 GameplayDep = NamedDependency[SkipValidation[Gameplay]]
 SettingsDep = NamedDependency[SkipValidation[Settings]]
+StoriesDep = NamedDependency[SkipValidation[Stories]]
 SeatDep = NamedDependency[int]
 """The authenticated seat (``auth.provide_seat`` and friends, declared per handler)."""
 OptionalSeatDep = NamedDependency[int | None]
@@ -37,6 +39,11 @@ def provide_runtime(state: State) -> Runtime:
 def provide_gameplay(state: State) -> Gameplay:
     gameplay: Gameplay = state.runtime.gameplay
     return gameplay
+
+
+def provide_stories(state: State) -> Stories:
+    stories: Stories = state.stories
+    return stories
 
 
 def provide_settings(state: State) -> Settings:

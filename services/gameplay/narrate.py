@@ -362,10 +362,14 @@ def history(events: Iterable[tuple[int, str, MagnateEvent]], after: int = 0) -> 
     """The story of a log of ``(version, type tag, event)``, without blank separator lines, keeping only
     the lines of events after version ``after`` (the narrator still reads the whole log to name things)."""
     narrator = Narrator()
+    return [t for version, tag, event in events for t in tell(narrator, version, tag, event) if t.version > after]
+
+
+def tell(narrator: Narrator, version: int, tag: str, event: MagnateEvent) -> list[Told]:
+    """The lines of one event, told by ``narrator`` (which has been told every event before it)."""
     told: list[Told] = []
-    for version, tag, event in events:
-        for line in narrator.lines(event):
-            text = line.lstrip(" ")
-            if version > after and text:
-                told.append(Told(version, tag, (len(line) - len(text)) // len(INDENT), text))
+    for line in narrator.lines(event):
+        text = line.lstrip(" ")
+        if text:
+            told.append(Told(version, tag, (len(line) - len(text)) // len(INDENT), text))
     return told

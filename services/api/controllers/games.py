@@ -13,10 +13,10 @@ from domain.kernel import AUDITOR, PUBLIC, GameModule, Seat, Viewer, ViewUnavail
 from infra.config import Settings
 from services.gameplay import Gameplay
 from services.gameplay.audit import export_lines
-from services.gameplay.narrate import history
+from services.gameplay.story import NARRATED
 
 from ..auth import SECURITY, provide_optional_seat, provide_seat
-from ..deps import GameplayDep, OptionalSeatDep, SeatDep, SettingsDep
+from ..deps import GameplayDep, OptionalSeatDep, SeatDep, SettingsDep, StoriesDep
 from ..errors import documented, invalid
 from ..schemas import (
     CreateGameRequest,
@@ -45,8 +45,6 @@ async def players(gameplay: Gameplay, game_id: str) -> tuple[PlayerOut, ...]:
     return tuple(PlayerOut(s.seat, s.kind, s.name, s.company) for s in await gameplay.store.seats(game_id))
 
 
-NARRATED = frozenset({"magnate"})
-"""Game types whose logs :func:`services.gameplay.narrate.history` can tell."""
 
 
 def public_url(settings: Settings) -> str:
@@ -118,18 +116,18 @@ class GameController(Controller):
         return await events_page(gameplay, game_id, after)
 
     @get("/{game_id:str}/history", summary="The game so far, told in sentences", responses=documented(400, 404, 503))
-    async def history(self, game_id: FromPath[str], gameplay: GameplayDep, after: After = 0) -> HistoryOut:
+    async def history(
+        self, game_id: FromPath[str], gameplay: GameplayDep, stories: StoriesDep, after: After = 0
+    ) -> HistoryOut:
         """One line per sentence, each with the version and type of the event it tells and its depth
         (0 = a round, 1 = a step of it, 2 = a seat's doing, 3 = its detail). The story is told from the
         whole log (it names things from the start), but only lines of events after ``after`` are sent.
         The log carries no secrets, so every caller gets the same story."""
-        head = await gameplay.store.head(game_id)
-        if head.game_type not in NARRATED:
-            raise invalid(f"no narration for {head.game_type} games", game_type=head.game_type)
-        codec = gameplay.codecs[head.game_type]
-        stored = await gameplay.store.read(game_id, until=head.version)
-        lines = history(((e.version, e.type, codec.decode_event(e.payload)) for e in stored), after)
-        return HistoryOut(head.version, tuple(lines))
+        game_type = await gameplay.game_type(game_id)
+        if game_type not in NARRATED:
+            raise invalid(f"no narration for {game_type} games", game_type=game_type)
+        version, lines = await stories.told_after(gameplay, game_id, after)
+        return HistoryOut(version, tuple(lines))
 
     @get("/{game_id:str}/state", summary="The state at a version, as the caller may see it",
          dependencies={"seat": Provide(provide_optional_seat)}, security=[{}, *SECURITY],
