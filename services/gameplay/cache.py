@@ -4,6 +4,11 @@ Nothing here is truth: every entry is the fold of a prefix of a game's log (read
 appended by this process), so a stale entry only costs a refused append (the expected version no longer
 matches) and a re-read. Entries are kept per game in least-recently-used order and never move backwards:
 a slower reader that folded an older version does not replace a newer state.
+
+It also knows when an entry is current without asking the store: while an event stream of this process
+follows a game (:meth:`GameCache.follow`), every version any process appends to it is announced to that
+stream (:meth:`GameCache.heard`), so an entry at the highest version heard is current but for an append
+whose announcement is still on the way — which the append's expected version catches.
 """
 
 from __future__ import annotations
@@ -39,6 +44,35 @@ class GameCache:
     def __init__(self, size: int) -> None:
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
         self._size = size
+        self._followers: dict[str, int] = {}
+        """Games an event stream of this process follows (how many streams)."""
+        self._heard: dict[str, int] = {}
+        """The highest version announced to those streams, per followed game."""
+
+    def follow(self, game_id: str) -> None:
+        self._followers[game_id] = self._followers.get(game_id, 0) + 1
+
+    def unfollow(self, game_id: str) -> None:
+        left = self._followers.get(game_id, 0) - 1
+        if left > 0:
+            self._followers[game_id] = left
+        else:
+            self._followers.pop(game_id, None)
+            self._heard.pop(game_id, None)
+
+    def heard(self, game_id: str, version: int) -> None:
+        """A stream of this process heard that some process appended ``version``."""
+        if game_id in self._followers:
+            self._heard[game_id] = max(version, self._heard.get(game_id, 0))
+
+    def known_current(self, game_id: str) -> Loaded | None:
+        """The kept state, if a stream follows the game and no version heard is ahead of it."""
+        if game_id not in self._followers:
+            return None
+        loaded = self.get(game_id)
+        if loaded is None or loaded.version < self._heard.get(game_id, 0):
+            return None
+        return loaded
 
     def get(self, game_id: str) -> Loaded | None:
         entry = self._entries.get(game_id)

@@ -97,10 +97,6 @@ class Gameplay:
         self._cache = GameCache(cache_size)
         self._seeds: dict[str, bytes] = {}
         self._seat_of_token: OrderedDict[tuple[str, str], int] = OrderedDict()
-        self._followers: dict[str, int] = {}
-        """Games an event stream of this process follows (how many streams)."""
-        self._announced: dict[str, int] = {}
-        """The highest version announced to those streams, per game."""
 
     def module(self, game_type: str) -> GameModule[Any]:
         try:
@@ -146,7 +142,7 @@ class Gameplay:
         holds, just the append (see :meth:`follow`).
         """
         actor = Seat(seat)
-        loaded = self._known_current(game_id)
+        loaded = self._cache.known_current(game_id)
         verified = loaded is None
         retried = False
         while True:
@@ -182,24 +178,10 @@ class Gameplay:
         the store first; if another process appended meanwhile (its announcement still on the way), the append
         is refused by its expected version and the command is judged again on the state read from the store.
         Pair with :meth:`unfollow`."""
-        self._followers[game_id] = self._followers.get(game_id, 0) + 1
+        self._cache.follow(game_id)
 
     def unfollow(self, game_id: str) -> None:
-        left = self._followers.get(game_id, 0) - 1
-        if left > 0:
-            self._followers[game_id] = left
-        else:
-            self._followers.pop(game_id, None)
-            self._announced.pop(game_id, None)
-
-    def _known_current(self, game_id: str) -> Loaded | None:
-        """The held state, if a stream follows the game and no announced version is ahead of it."""
-        if game_id not in self._followers:
-            return None
-        cached = self._cache.get(game_id)
-        if cached is None or cached.version < self._announced.get(game_id, 0):
-            return None
-        return cached
+        self._cache.unfollow(game_id)
 
     async def run_system(self, game_id: str, at_version: int, kind: str) -> bool:
         """Run the system job ``kind`` if the game is still at ``at_version`` and still waits for it.
@@ -277,8 +259,8 @@ class Gameplay:
         """The current version and the events after version ``after`` up to it. With ``announced`` (a version
         some process said it appended), a game this process already holds at that version is answered from
         memory, with no I/O: the events of its own appends and of its last reads are kept."""
-        if announced is not None and game_id in self._followers:
-            self._announced[game_id] = max(announced, self._announced.get(game_id, 0))
+        if announced is not None:
+            self._cache.heard(game_id, announced)
         loaded = self._cache.get(game_id)
         if loaded is None or announced is None or loaded.version < announced:
             loaded = await self.load(game_id)

@@ -45,3 +45,25 @@ def test_only_the_recent_events_and_the_recently_used_games_are_kept() -> None:
     assert cache.get("g") is not None  # g is now the most recently used
     cache.remember("i", Loaded("magnate", 1, "i"))
     assert cache.get("h") is None and cache.get("g") is not None and cache.get("i") is not None
+
+
+def test_a_state_is_known_current_only_while_followed_and_not_behind_a_heard_version() -> None:
+    cache = GameCache(8)
+    cache.remember("g", Loaded("magnate", 5, "s5"), events(1, 5))
+    assert cache.known_current("g") is None  # nobody follows the game: it may have moved anywhere
+    cache.follow("g")
+    assert cache.known_current("g") == Loaded("magnate", 5, "s5")
+    cache.heard("g", 7)  # another process appended up to 7; this one still holds 5
+    assert cache.known_current("g") is None
+    cache.remember("g", Loaded("magnate", 7, "s7"), events(6, 7))
+    assert cache.known_current("g") == Loaded("magnate", 7, "s7")
+    cache.heard("g", 6)  # a late announcement changes nothing
+    assert cache.known_current("g") == Loaded("magnate", 7, "s7")
+    cache.follow("g")  # two streams
+    cache.unfollow("g")
+    assert cache.known_current("g") is not None
+    cache.unfollow("g")
+    assert cache.known_current("g") is None
+    cache.follow("g")
+    cache.heard("h", 3)  # a game nobody follows: not recorded
+    assert cache.known_current("g") is not None and cache.known_current("h") is None
