@@ -9,7 +9,7 @@ import msgspec
 from msgspec import Meta
 
 from domain.kernel import CommandTemplate
-from infra.eventstore import StoredEvent
+from services.gameplay.audit import EventRecord
 from services.gameplay.narrate import Told
 
 NO_NUL = r"^[^\x00]*$"
@@ -125,21 +125,8 @@ class StateOut(msgspec.Struct, frozen=True):
     view: Any
 
 
-class EventOut(msgspec.Struct, frozen=True):
-    version: int
-    type: str
-    actor: str
-    command_id: str
-    recorded_at: str
-    payload: msgspec.Raw
-    """The event exactly as stored and hashed (a JSON object)."""
-    prev_hash: str
-    hash: str
-
-    @classmethod
-    def of(cls, e: StoredEvent) -> EventOut:
-        return cls(e.version, e.type, e.actor, e.command_id, e.recorded_at, msgspec.Raw(e.payload), e.prev_hash,
-                   e.hash)
+class EventOut(EventRecord, frozen=True):
+    """A stored event: the same fields as an export's event lines."""
 
 
 class EventsOut(msgspec.Struct, frozen=True):

@@ -14,13 +14,14 @@ were hashed. :func:`verify` checks, with nothing but the export:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 import msgspec
 
 from domain.kernel import SYSTEM, Chance, GameError, GameModule, Seat, commitment_of, fold
 from infra.chain import GENESIS, event_hash
 from infra.codec import GameCodec
+from infra.eventstore import StoredEvent
 
 from .handler import Gameplay
 
@@ -43,15 +44,27 @@ class CommandLine(msgspec.Struct, frozen=True, tag="command", tag_field="kind"):
     command: msgspec.Raw
 
 
-class EventLine(msgspec.Struct, frozen=True, tag="event", tag_field="kind"):
+class EventRecord(msgspec.Struct, frozen=True):
+    """A stored event as it is shown outside (the API, an export): every field that was hashed."""
+
     version: int
     type: str
     actor: str
     command_id: str
     recorded_at: str
     payload: msgspec.Raw
+    """The event exactly as stored and hashed (a JSON object)."""
     prev_hash: str
     hash: str
+
+    @classmethod
+    def of(cls, e: StoredEvent) -> Self:
+        return cls(e.version, e.type, e.actor, e.command_id, e.recorded_at, msgspec.Raw(e.payload), e.prev_hash,
+                   e.hash)
+
+
+class EventLine(EventRecord, frozen=True, tag="event", tag_field="kind"):
+    """An event line of an export."""
 
 
 Line = GameLine | CommandLine | EventLine
@@ -70,9 +83,7 @@ async def export_lines(gameplay: Gameplay, game_id: str) -> list[bytes]:
         lines.append(msgspec.json.encode(CommandLine(c.command_id, c.actor, c.type, c.first_version, c.last_version,
                                                      c.recorded_at, msgspec.Raw(c.payload))))
         for version in range(c.first_version, c.last_version + 1):
-            e = by_version[version]
-            lines.append(msgspec.json.encode(EventLine(e.version, e.type, e.actor, e.command_id, e.recorded_at,
-                                                       msgspec.Raw(e.payload), e.prev_hash, e.hash)))
+            lines.append(msgspec.json.encode(EventLine.of(by_version[version])))
     return lines
 
 
