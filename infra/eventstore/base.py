@@ -126,6 +126,10 @@ class EventStore(Protocol):
 
     async def head(self, game_id: str) -> GameHead: ...
 
+    async def head_with_snapshot(self, game_id: str) -> tuple[GameHead, Snapshot | None]:
+        """The head and the game's latest snapshot of any schema, in one read (loading a game not held)."""
+        ...
+
     async def read(
         self, game_id: str, after: int = 0, until: int | None = None, *, known: bool = False
     ) -> list[StoredEvent]:

@@ -91,6 +91,10 @@ class InMemoryEventStore:
         return GameHead(game_id, game.game_type, len(game.events), last, s.status, s.on_turn, s.system_job,
                         game.updated_at)
 
+    async def head_with_snapshot(self, game_id: str) -> tuple[GameHead, Snapshot | None]:
+        head = await self.head(game_id)
+        return head, max(self._games[game_id].snapshots, key=lambda s: s.version, default=None)
+
     async def heads(self, game_ids: list[str]) -> list[GameHead]:
         return [await self.head(g) for g in game_ids if g in self._games]
 

@@ -226,6 +226,22 @@ class PostgresEventStore:
         self._tip(game_id, row["version"], row["last_hash"])
         return _head(row)
 
+    async def head_with_snapshot(self, game_id: str) -> tuple[GameHead, Snapshot | None]:
+        async with self._connection() as conn:
+            row = await conn.fetchrow(
+                "SELECT g.game_id, g.game_type, g.version, g.last_hash, g.status, g.on_turn, g.system_job,"
+                " g.updated_at, s.version AS snapshot_version, s.state_schema, s.state FROM games g"
+                " LEFT JOIN LATERAL (SELECT version, state_schema, state FROM snapshots"
+                " WHERE game_id = g.game_id ORDER BY version DESC LIMIT 1) s ON true WHERE g.game_id = $1",
+                game_id,
+            )
+        if row is None:
+            raise StreamNotFound(f"no game {game_id}")
+        self._tip(game_id, row["version"], row["last_hash"])
+        snapshot = (None if row["snapshot_version"] is None
+                    else Snapshot(row["snapshot_version"], row["state_schema"], bytes(row["state"])))
+        return _head(row), snapshot
+
     async def heads(self, game_ids: list[str]) -> list[GameHead]:
         async with self._connection() as conn:
             rows = await conn.fetch(f"{_HEAD} WHERE game_id = ANY($1::text[]) ORDER BY updated_at DESC", game_ids)

@@ -241,12 +241,19 @@ class Gameplay:
 
     async def load(self, game_id: str) -> Loaded:
         """The current state. A game this process holds costs one read, of the events it has not seen (none if
-        it is current); any other game costs the head (its type), its latest snapshot and the events after."""
+        it is current); any other game costs two: its head (its type) with its latest snapshot, and the events
+        after the snapshot."""
         cached = self._cache.get(game_id)
         if cached is None:
-            head = await self.store.head(game_id)
-            return await self._fold(game_id, head.game_type, None, until=None)
-        return await self._fold(game_id, cached.game_type, cached, until=None)
+            head, snapshot = await self.store.head_with_snapshot(game_id)
+            game, codec = self.module(head.game_type), self.codecs[head.game_type]
+            if snapshot is None:
+                cached = Loaded(head.game_type, 0, game.initial_state())
+            elif snapshot.schema == codec.state_schema:
+                cached = Loaded(head.game_type, snapshot.version, codec.decode_state(snapshot.state))
+            else:  # the latest snapshot is of an older state layout: the latest of this one, if any
+                cached = await self._base(game_id, head.game_type, at_most=None)
+        return await self._fold(game_id, cached, until=None)
 
     async def game_type(self, game_id: str) -> str:
         """The type of a game (StreamNotFound for an unknown one); no I/O for a game this process holds."""
@@ -278,7 +285,7 @@ class Gameplay:
             return await self.load(game_id)  # the head tells the game's type
         if cached.version >= version:
             return cached  # at that version as far as we know, or a stale job
-        return await self._fold(game_id, cached.game_type, cached, until=version)
+        return await self._fold(game_id, cached, until=version)
 
     async def state_at(self, game_id: str, version: int) -> Loaded:
         """The state after event ``version`` (auditing); versions beyond the head give the head."""
@@ -289,14 +296,10 @@ class Gameplay:
         base = await self._base(game_id, head.game_type, at_most=until)
         return self._folded(base, await self.store.read(game_id, after=base.version, until=until))
 
-    async def _fold(self, game_id: str, game_type: str, base: Loaded | None, until: int | None) -> Loaded:
-        """``base`` (a cached state; else the latest snapshot, else the initial state) plus the events after it
-        up to ``until``; the result is remembered. ``base`` says the game exists: then reading no events
-        is no error."""
-        known = base is not None
-        if base is None:
-            base = await self._base(game_id, game_type, at_most=until)
-        stored = await self.store.read(game_id, after=base.version, until=until, known=known)
+    async def _fold(self, game_id: str, base: Loaded, until: int | None) -> Loaded:
+        """``base`` (a state this process holds or has just read) plus the events after it up to ``until``; the
+        result is remembered. The game is known to exist, so reading no events is no error."""
+        stored = await self.store.read(game_id, after=base.version, until=until, known=True)
         loaded = self._folded(base, stored)
         self._cache.remember(game_id, loaded, stored)
         return loaded

@@ -123,6 +123,10 @@ class CountingStore(PostgresEventStore):
         self.calls.append("head")
         return await super().head(*args, **kwargs)
 
+    async def head_with_snapshot(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append("head_with_snapshot")
+        return await super().head_with_snapshot(*args, **kwargs)
+
     async def read(self, *args: Any, **kwargs: Any) -> Any:
         self.calls.append("read")
         return await super().read(*args, **kwargs)

@@ -165,6 +165,21 @@ async def test_latest_snapshot_respects_schema_and_version_bound(store: EventSto
     assert await latest("another-layout") is None
 
 
+async def test_the_head_comes_with_the_latest_snapshot_of_any_layout(store: EventStore) -> None:
+    game_id = await created(store)
+    head, snapshot = await store.head_with_snapshot(game_id)
+    assert head == await store.head(game_id) and snapshot is None
+    version = 1
+    for n, made in enumerate([Snapshot(2, "s1", b"two"), Snapshot(3, "s2", b"three")]):
+        await store.append(game_id, version, [decision(f"c{n}", b"{}")], RUNNING, made)
+        version += 1
+    head, snapshot = await store.head_with_snapshot(game_id)
+    assert head == await store.head(game_id) and head.version == 3
+    assert snapshot == Snapshot(3, "s2", b"three")
+    with pytest.raises(StreamNotFound):
+        await store.head_with_snapshot(new_id())
+
+
 async def test_an_unknown_game_is_not_found(store: EventStore) -> None:
     await created(store)
     unknown = new_id()

@@ -21,6 +21,7 @@ from tests.integration.harness import (
     assert_unbroken_chain,
     cid,
     command_rows,
+    folded,
     jobs,
     make,
     new_game,
@@ -161,3 +162,14 @@ async def test_a_seat_token_is_looked_up_once(pg_pool: asyncpg.Pool) -> None:
 
 def _two_humans() -> tuple[GameOptions, list[str]]:
     return GameOptions(seats=(SeatSpec(), SeatSpec())), ["Ada", "Bo"]
+
+
+async def test_a_game_this_process_does_not_hold_costs_two_reads(pg_pool: asyncpg.Pool) -> None:
+    gameplay, game_id = await _to_a_system_job(pg_pool, CountingStore(pg_pool))
+    job = jobs(gameplay)[-1]
+    assert await gameplay.run_system(job.game_id, job.version, job.kind)
+    store = CountingStore(pg_pool)
+    cold = make(pg_pool, store)  # a process that has never seen the game (a restart)
+    loaded = await cold.load(game_id)
+    assert store.calls == ["head_with_snapshot", "read"]
+    assert loaded.state == folded(await store.read(game_id))
