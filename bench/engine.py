@@ -1,8 +1,9 @@
 """Benchmark of the in-process rules engine, and a narrated demo game.
 
-    python -m bench.engine                         # measure and print the results
-    python -m bench.engine --write docs/BENCHMARKS.md
+    python -m bench.engine                         # measure and print the engine's tables
     python -m bench.engine --demo [--seed TEXT]    # play one 3-seat game and tell it round by round
+
+``make bench`` (:mod:`bench.report`) runs this with the other benchmarks and writes docs/BENCHMARKS.md.
 
 What is measured (wall clock, ``time.perf_counter``, one process, garbage collector on as in the service):
 
@@ -20,16 +21,12 @@ Every number is a median: over the repetitions for games per second, over all ga
 from __future__ import annotations
 
 import argparse
-import datetime
 import gc
-import os
-import platform
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import msgspec
 
@@ -38,6 +35,8 @@ from domain.kernel.driver import Played, play
 from domain.magnate import GAME, GameOptions, MagnateEvent, MagnateState, SeatSpec, StartGame, replay
 from domain.magnate.bots import Greedy, RandomLegal
 from services.gameplay.narrate import narrate
+
+from .common import busy_warning, load_average, machine, percentile, table
 
 GAME_TARGET_MS = 20.0
 """Issue target: an in-process full 2-seat game (AI vs greedy bot), median."""
@@ -130,11 +129,6 @@ class LoadResult:
     decode_fold_ms_p90: float
 
 
-def percentile(values: Sequence[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
 def bench_play(scenario: Scenario, games: int, repeats: int) -> tuple[PlayResult, list[Played[MagnateState]]]:
     """``repeats`` batches of ``games`` distinct games; returns the result and every finished game."""
     play_one(scenario, -1)  # warm-up: catalogue load, caches
@@ -199,43 +193,6 @@ def bench_load(scenario: Scenario, played: Sequence[Played[MagnateState]]) -> Lo
 
 
 # --- the report ------------------------------------------------------------------------------------
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
-            key, _, value = line.partition(":")
-            if key.strip() in ("model name", "Model", "Hardware"):
-                return value.strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "unknown"
-
-
-def machine(load_at_start: float | None) -> list[tuple[str, str]]:
-    affinity = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return [
-        ("Python", f"{platform.python_implementation()} {platform.python_version()}"),
-        ("msgspec", msgspec.__version__),
-        ("Platform", platform.platform()),
-        ("CPU", cpu_model()),
-        ("Cores", f"{os.cpu_count()} logical ({affinity} usable by this process)"),
-        ("1-minute load average", "unknown" if load_at_start is None else f"{load_at_start:.2f} at the start"),
-    ]
-
-
-def load_average() -> float | None:
-    """The 1-minute load average: other work on the machine skews every wall-clock number."""
-    try:
-        return os.getloadavg()[0]
-    except (OSError, AttributeError):
-        return None
-
-
-def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    out.extend("| " + " | ".join(row) + " |" for row in rows)
-    return out
 
 
 def play_table(results: Sequence[PlayResult]) -> list[str]:
@@ -303,67 +260,18 @@ def target_table(plays: Sequence[PlayResult], loads: Sequence[LoadResult]) -> li
     return table(["Target (project issues)", "Measured", "Status"], rows)
 
 
-def busy_warning(load_at_start: float | None) -> list[str]:
-    """A note when other work competed for the cores: wall-clock times are then pessimistic."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    if load_at_start is None or load_at_start < cores / 2:
-        return []
-    return [
-        f"**The machine was busy** (1-minute load {load_at_start:.2f} on {cores} cores when the run started): "
-        "other processes competed for the CPU, so these wall-clock times are pessimistic. Re-run on an idle "
-        "machine to compare with earlier reports.",
-        "",
-    ]
-
-
-def report(
-    plays: Sequence[PlayResult], loads: Sequence[LoadResult], elapsed_s: float, load_at_start: float | None
-) -> str:
-    first = plays[0]
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [
-        "# Benchmarks",
-        "",
-        f"Written by `make bench` (`python -m bench.engine --write docs/BENCHMARKS.md`) on {now}; "
-        f"the run took {elapsed_s:.0f} s. Numbers from one small machine: compare runs on the same machine only.",
-        "",
+def summary(plays: Sequence[PlayResult], loads: Sequence[LoadResult], load_at_start: float | None) -> str:
+    """The engine's tables on their own (``make bench`` puts them in docs/BENCHMARKS.md with the rest)."""
+    return "\n".join([
         *busy_warning(load_at_start),
-        "## Machine",
-        "",
         *table(["", ""], machine(load_at_start)),
-        "",
-        "## Full games, in-process",
-        "",
-        f"`domain.kernel.driver.play` runs a whole game exactly as the service would (pending → decide → evolve, "
-        f"chance from the seed and stream version). *AI vs greedy bot*: the `Greedy` bot in seat 0 against the "
-        f"card-driven AI in seat 1 (difficulty `{AI_DIFFICULTY}`; the AI's turns are system commands, so its "
-        f"decision time is included). *Random bots*: a `RandomLegal` bot chooses every seat's move from "
-        f"`legal_commands`; they make poor, short games, so these rows are engine costs rather than typical play. "
-        f"Each scenario is {first.repeats} repetitions of {first.games} distinct games (distinct seeds); games/s "
-        f"is the median over the repetitions (range: slowest to fastest), ms/game the median over all "
-        f"{first.repeats * first.games} games.",
         "",
         *play_table(plays),
         "",
-        "## Loading a finished game",
-        "",
-        f"Every finished game above is folded from its events with `domain.magnate.replay` (`fold`), and decoded "
-        f"from its JSON bytes with `msgspec.json.Decoder(list[MagnateEvent])` and folded (`decode + fold`, what the "
-        f"service does on load without a snapshot). Each game is timed {FOLD_PASSES} times and its median kept; the "
-        f"table gives the median and 90th percentile over games. Both paths are checked to reproduce the played "
-        f"state before timing.",
-        "",
         *load_table(loads),
         "",
-        "## Targets",
-        "",
         *target_table(plays, loads),
-        "",
-        "Both targets are medians on this machine; the fold target is checked for the finished games of every "
-        "scenario.",
-        "",
-    ]
-    return "\n".join(lines)
+    ])
 
 
 def run(games: int, repeats: int) -> tuple[list[PlayResult], list[LoadResult], float]:
@@ -394,7 +302,6 @@ def demo(seed_text: str) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.engine", description=__doc__.split("\n")[0])
-    parser.add_argument("--write", metavar="PATH", type=Path, help="write the Markdown report to PATH")
     parser.add_argument("--games", type=int, default=40, help="games per repetition and scenario (default 40)")
     parser.add_argument("--repeats", type=int, default=5, help="repetitions per scenario (default 5)")
     parser.add_argument("--demo", action="store_true", help="play one 3-seat game and print its story instead")
@@ -408,14 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1 or args.repeats < 1:
         parser.error("--games and --repeats must be at least 1")
     load_at_start = load_average()
-    plays, loads, elapsed = run(args.games, args.repeats)
-    text = report(plays, loads, elapsed, load_at_start)
-    if args.write is not None:
-        args.write.parent.mkdir(parents=True, exist_ok=True)
-        args.write.write_text(text, encoding="utf-8")
-        print(f"wrote {args.write}", file=sys.stderr)
-    else:
-        print(text)
+    plays, loads, _ = run(args.games, args.repeats)
+    print(summary(plays, loads, load_at_start))
     return 0
 
 
