@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import multiprocessing
 import statistics
 import sys
@@ -35,11 +34,10 @@ from domain.magnate import GAME, GameOptions, MagnateState, SeatSpec, StartGame
 from domain.magnate.bots import Greedy, RandomLegal
 from domain.magnate.catalog import catalog
 from domain.magnate.events import AiDecided, AiLevelRaised, RoundStarted
+from services.simulation.summary import wilson
 
 BOTS: dict[str, Callable[[int], Policy[MagnateState]]] = {"greedy": Greedy, "random": RandomLegal}
 HUMAN, AI = 0, 1
-Z95 = 1.959963984540054
-"""The standard normal quantile for a two-sided 95% interval."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,16 +69,6 @@ def play_game(job: tuple[str, str, bool, int]) -> Outcome:
     seed = seed_of(game, advanced)
     state = play(GAME, start(difficulty, advanced, seed), seed, BOTS[bot](game)).state
     return Outcome(difficulty, game, state.seats[HUMAN].cash, state.seats[AI].cash, state.round)
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def money(k: float) -> str:

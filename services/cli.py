@@ -258,7 +258,7 @@ def _child_env(database_url: str, redis_url: str) -> dict[str, str]:
     return env
 
 
-def spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
+def _spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
     # A process group of its own: Ctrl-C in the terminal reaches only this supervisor, which stops the
     # children in order (API and worker first, then the stores they use).
     return subprocess.Popen([sys.executable, "-m", "services.cli", command], env=env, process_group=0)
@@ -342,7 +342,7 @@ def cmd_run(settings: Settings) -> int:
         if stop:
             return 0
         env = _child_env(database_url, redis_url)
-        children = [spawn("serve", env), spawn("worker", env)]
+        children = [_spawn("serve", env), _spawn("worker", env)]
         base = f"http://{_probe_host(settings.host)}:{settings.port}"
         if _wait_ready(f"{base}/health", children, stop):
             public = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")

@@ -90,6 +90,11 @@ def queue_name(redis_url: str) -> Iterator[str]:
     """A queue of this test's own, so tests (and a running dev server) never see each other's jobs."""
     name = f"magnate:test:{uuid.uuid4().hex[:10]}"
     yield name
+    drop_queue(redis_url, name)
+
+
+def drop_queue(redis_url: str, name: str) -> None:
+    """Delete a test queue and every key named after it."""
     client = redis.Redis.from_url(redis_url)
     try:
         keys = list(client.scan_iter(f"{name}*"))

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,13 +16,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from services.simulation.live import free_port, spawn
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -42,11 +36,6 @@ class Services:
         self.worker.send_signal(signal.SIGTERM)
         self.worker.wait(timeout=20)
         self.worker = None
-
-
-def spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "services.cli", command], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 @contextmanager

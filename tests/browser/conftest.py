@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
+from tests.conftest import drop_queue
 from tests.live import ROOT, Services, running_services
 
 CHROMIUM = os.environ.get("MAGNATE_CHROMIUM", "/usr/bin/chromium")
@@ -37,13 +37,7 @@ def web(pg_dsn: str, redis_url: str) -> Iterator[Services]:
         with running_services(pg_dsn, redis_url, queue) as running:
             yield running
     finally:
-        client = redis.Redis.from_url(redis_url)
-        try:
-            keys = list(client.scan_iter(f"{queue}*"))
-            if keys:
-                client.delete(*keys)
-        finally:
-            client.close()
+        drop_queue(redis_url, queue)
 
 
 @pytest.fixture(scope="module")

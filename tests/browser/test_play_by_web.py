@@ -13,7 +13,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-import redis
 from playwright.sync_api import Locator, Page, Response, expect
 
 from domain.kernel import Seat, tag_of
@@ -22,6 +21,7 @@ from domain.magnate.bots import Greedy
 from infra.config import Settings
 from infra.errors import ConcurrencyConflict
 from services.gameplay.bootstrap import build
+from tests.conftest import drop_queue
 from tests.live import Services
 
 from .conftest import PHONE, Pages, screenshot
@@ -380,13 +380,7 @@ async def _finished_game(pg_dsn: str, redis_url: str) -> tuple[str, str]:
         raise AssertionError("the game did not finish")
     finally:
         await runtime.close()
-        client = redis.Redis.from_url(redis_url)
-        try:
-            keys = list(client.scan_iter(f"{queue}*"))
-            if keys:
-                client.delete(*keys)
-        finally:
-            client.close()
+        drop_queue(redis_url, queue)
 
 
 def test_a_finished_game_shows_the_standings_the_revealed_seed_and_the_audit_export(
