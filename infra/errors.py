@@ -3,6 +3,9 @@
 InfraError
 ├── ConcurrencyConflict    someone appended to the stream first (HTTP 409)
 ├── CommandIdReused        a command id was reused for a different command (HTTP 409)
+├── CommandIdReserved      a client sent a command id of the service's own namespace (HTTP 400)
+├── IdempotencyKeyReused   a creation key was reused for a different request (HTTP 409)
+├── InvalidIdempotencyKey  a creation key of the wrong length or alphabet (HTTP 400)
 ├── StreamNotFound         no game with that id (HTTP 404)
 └── StoreUnavailable       the database or Redis cannot be reached (HTTP 503; worker jobs retry)
 """
@@ -31,6 +34,25 @@ class CommandIdReused(InfraError):
     """The command id was already used in this game for a different command."""
 
     code = "conflict/command_id_reused"
+
+
+class CommandIdReserved(InfraError):
+    """A client's command id lies in the namespace of the service's own commands (``start``, ``reveal:…``,
+    ``system:…``): accepting it would let a seat pre-empt, and so block, the service's own work."""
+
+    code = "request/reserved_command_id"
+
+
+class IdempotencyKeyReused(InfraError):
+    """A game-creation idempotency key was sent again with a different request."""
+
+    code = "conflict/idempotency_key_reused"
+
+
+class InvalidIdempotencyKey(InfraError):
+    """An idempotency key is 16-128 letters, digits and ``. _ ~ -``."""
+
+    code = "request/invalid_idempotency_key"
 
 
 class StreamNotFound(InfraError):

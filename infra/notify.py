@@ -8,6 +8,9 @@ from typing import Protocol, runtime_checkable
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
+from redis.exceptions import RedisError
+
+from infra.errors import StoreUnavailable
 
 
 def channel(game_id: str) -> str:
@@ -26,7 +29,10 @@ class RedisNotifier:
         self._redis = redis
 
     async def published(self, game_id: str, version: int) -> None:
-        await self._redis.publish(channel(game_id), str(version))
+        try:
+            await self._redis.publish(channel(game_id), str(version))
+        except (RedisError, OSError) as exc:
+            raise StoreUnavailable(f"Redis is unavailable: {exc}") from exc
 
     async def listen(self, game_id: str, timeout_s: float) -> AsyncIterator[int | None]:
         """Yields each announced version, or None after ``timeout_s`` of silence (a keep-alive tick)."""

@@ -15,6 +15,7 @@ from arq.connections import ArqRedis, RedisSettings, create_pool
 from arq.constants import job_key_prefix, result_key_prefix
 from arq.jobs import serialize_job
 from arq.utils import timestamp_ms
+from redis.exceptions import RedisError
 
 from infra.errors import StoreUnavailable
 from infra.notify import channel
@@ -99,10 +100,13 @@ class ArqJobQueue:
         args: list[Any] = [self._pool.expires_extra_ms, data, now_ms, job.job_id]
         if self.announces:
             args += [channel(job.game_id), str(job.version)]
-        queued = await self._script(
-            keys=[job_key_prefix + job.job_id, result_key_prefix + job.job_id, self._pool.default_queue_name],
-            args=args,
-        )
+        try:
+            queued = await self._script(
+                keys=[job_key_prefix + job.job_id, result_key_prefix + job.job_id, self._pool.default_queue_name],
+                args=args,
+            )
+        except (RedisError, OSError) as exc:
+            raise StoreUnavailable(f"Redis is unavailable: {exc}") from exc
         return bool(queued)
 
 

@@ -2,8 +2,10 @@
 
 from .base import (
     CommandRecord,
+    CreationKey,
     Decision,
     DuplicateCommand,
+    DuplicateCreation,
     EventStore,
     GameHead,
     GameSummary,
@@ -15,8 +17,10 @@ from .base import (
 
 __all__ = [
     "CommandRecord",
+    "CreationKey",
     "Decision",
     "DuplicateCommand",
+    "DuplicateCreation",
     "EventStore",
     "GameHead",
     "GameSummary",

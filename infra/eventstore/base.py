@@ -82,6 +82,16 @@ class GameHead(msgspec.Struct, frozen=True):
     updated_at: str
 
 
+class CreationKey(msgspec.Struct, frozen=True):
+    """An idempotency key of a game's creation: a retried creation finds the game it made the first time."""
+
+    key_hash: str
+    """SHA-256 of the client's key (the key itself is never stored: the seat tokens derive from it)."""
+    request_hash: str
+    """SHA-256 of the request, so the same key with another request is refused, not answered wrongly."""
+    game_id: str
+
+
 class Snapshot(msgspec.Struct, frozen=True):
     version: int
     schema: str
@@ -96,6 +106,16 @@ class DuplicateCommand(InfraError):
     def __init__(self, record: CommandRecord) -> None:
         super().__init__(f"command {record.command_id} was already applied")
         self.record = record
+
+
+class DuplicateCreation(InfraError):
+    """A game was already created with this idempotency key; carries that creation."""
+
+    code = "game/duplicate_creation"
+
+    def __init__(self, creation: CreationKey) -> None:
+        super().__init__(f"a game was already created with this key: {creation.game_id}")
+        self.creation = creation
 
 
 def timestamp(moment: datetime | None = None) -> str:
@@ -113,8 +133,15 @@ class EventStore(Protocol):
 
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
-        summary: GameSummary,
-    ) -> list[StoredEvent]: ...
+        summary: GameSummary, creation: CreationKey | None = None,
+    ) -> list[StoredEvent]:
+        """Create the game (and record its creation key in the same transaction); DuplicateCreation, and
+        nothing written, if a game was already created with ``creation.key_hash``."""
+        ...
+
+    async def find_creation(self, key_hash: str) -> CreationKey | None:
+        """The game created with this idempotency key, if any."""
+        ...
 
     async def append(
         self, game_id: str, expected_version: int, decisions: list[Decision], summary: GameSummary,

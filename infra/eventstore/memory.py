@@ -8,8 +8,10 @@ from infra.errors import ConcurrencyConflict, StreamNotFound
 
 from .base import (
     CommandRecord,
+    CreationKey,
     Decision,
     DuplicateCommand,
+    DuplicateCreation,
     GameHead,
     GameSummary,
     SeatRecord,
@@ -34,6 +36,7 @@ class _Game:
 class InMemoryEventStore:
     def __init__(self) -> None:
         self._games: dict[str, _Game] = {}
+        self._creations: dict[str, CreationKey] = {}
 
     def _game(self, game_id: str) -> _Game:
         try:
@@ -43,12 +46,19 @@ class InMemoryEventStore:
 
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
-        summary: GameSummary,
+        summary: GameSummary, creation: CreationKey | None = None,
     ) -> list[StoredEvent]:
+        if creation is not None and creation.key_hash in self._creations:
+            raise DuplicateCreation(self._creations[creation.key_hash])
         if game_id in self._games:
             raise ConcurrencyConflict(game_id, 0)
         self._games[game_id] = _Game(game_type, seats, seed)
+        if creation is not None:
+            self._creations[creation.key_hash] = creation
         return await self.append(game_id, 0, [decision], summary)
+
+    async def find_creation(self, key_hash: str) -> CreationKey | None:
+        return self._creations.get(key_hash)
 
     async def append(
         self, game_id: str, expected_version: int, decisions: list[Decision], summary: GameSummary,

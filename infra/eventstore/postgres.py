@@ -15,8 +15,10 @@ from infra.errors import ConcurrencyConflict, StoreUnavailable, StreamNotFound
 
 from .base import (
     CommandRecord,
+    CreationKey,
     Decision,
     DuplicateCommand,
+    DuplicateCreation,
     GameHead,
     GameSummary,
     SeatRecord,
@@ -58,6 +60,16 @@ checks the expected version (and the chain's last hash) and takes the game's row
 if it matched. A concurrent append to the same game waits for the lock, then finds the version moved and
 writes nothing."""
 
+_UNAVAILABLE = (
+    OSError,  # refused or reset connections, and timeouts (TimeoutError is an OSError)
+    asyncpg.PostgresConnectionError,  # the connection broke or could not be made
+    asyncpg.exceptions.OperatorInterventionError,  # the server is shutting down, or starting up
+    asyncpg.exceptions.TooManyConnectionsError,
+    asyncpg.InterfaceError,  # "connection is closed": a pooled connection whose server went away
+)
+"""What PostgreSQL being down, restarting or full looks like to asyncpg: the store is unavailable (HTTP 503,
+jobs retry), never an internal error."""
+
 _HEAD = "SELECT game_id, game_type, version, last_hash, status, on_turn, system_job, updated_at FROM games"
 _EVENT_COLUMNS = "version, type, actor, command_id, recorded_at, payload, prev_hash, hash"
 
@@ -85,15 +97,25 @@ class PostgresEventStore:
         try:
             async with self._pool.acquire() as conn:
                 yield conn
-        except (OSError, asyncpg.exceptions.ConnectionDoesNotExistError,
-                asyncpg.exceptions.CannotConnectNowError) as exc:
+        except _UNAVAILABLE as exc:
             raise StoreUnavailable(f"the database is unavailable: {exc}") from exc
 
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
-        summary: GameSummary,
+        summary: GameSummary, creation: CreationKey | None = None,
     ) -> list[StoredEvent]:
         async with self._connection() as conn, conn.transaction():
+            if creation is not None:
+                # A concurrent creation with the same key waits here for the first to commit, then finds it.
+                taken = await conn.fetchval(
+                    "INSERT INTO game_creations (key_hash, request_hash, game_id) VALUES ($1, $2, $3)"
+                    " ON CONFLICT (key_hash) DO NOTHING RETURNING false",
+                    creation.key_hash, creation.request_hash, game_id,
+                )
+                if taken is None:
+                    existing = await self._find_creation(conn, creation.key_hash)
+                    assert existing is not None  # rows of game_creations are never deleted
+                    raise DuplicateCreation(existing)
             try:
                 await conn.execute(
                     "INSERT INTO games (game_id, game_type, status, version, last_hash)"
@@ -111,6 +133,16 @@ class PostgresEventStore:
         if stored:
             self._tip(game_id, stored[-1].version, stored[-1].hash)
         return stored
+
+    async def find_creation(self, key_hash: str) -> CreationKey | None:
+        async with self._connection() as conn:
+            return await self._find_creation(conn, key_hash)
+
+    @staticmethod
+    async def _find_creation(conn: Connection, key_hash: str) -> CreationKey | None:
+        row = await conn.fetchrow(
+            "SELECT key_hash, request_hash, game_id FROM game_creations WHERE key_hash = $1", key_hash)
+        return None if row is None else CreationKey(row["key_hash"], row["request_hash"], row["game_id"])
 
     async def append(
         self, game_id: str, expected_version: int, decisions: list[Decision], summary: GameSummary,

@@ -25,8 +25,10 @@ from infra.codec import GameCodec
 from infra.errors import CommandIdReused, ConcurrencyConflict, StreamNotFound
 from infra.eventstore import (
     CommandRecord,
+    CreationKey,
     Decision,
     DuplicateCommand,
+    DuplicateCreation,
     EventStore,
     GameSummary,
     NewEvent,
@@ -37,7 +39,9 @@ from infra.eventstore import (
 from infra.notify import Notifier
 from infra.queue import Job, JobQueue
 
+from . import creation_keys
 from .cache import GameCache, Loaded
+from .command_ids import START, check_client_id, reveal_id, system_id
 
 TOKENS_KEPT = 20_000
 """Seat tokens (by hash) whose seat this process remembers: a token never changes seat."""
@@ -107,27 +111,62 @@ class Gameplay:
     # -- creating and changing games -------------------------------------------------------------
 
     async def create_game(
-        self, game_type: str, options: Any, names: list[str] | None = None, seed: bytes | None = None
+        self, game_type: str, options: Any, names: list[str] | None = None, seed: bytes | None = None, *,
+        idempotency_key: str | None = None,
     ) -> Created:
-        """Set a game up (raises the game's RuleViolation for impossible options)."""
+        """Set a game up (raises the game's RuleViolation for impossible options).
+
+        With an ``idempotency_key``, a retry of the same request returns the game the first one made, with the
+        same seat tokens (derived from the key, see :mod:`.creation_keys`), and the same key with another
+        request is refused (IdempotencyKeyReused). A retry also re-enqueues the game's due job, in case the
+        first request failed after its game was committed (Redis away: StoreUnavailable)."""
         game, codec = self.module(game_type), self.codecs[game_type]
-        seed = seed or secrets.token_bytes(32)
+        creation = None
+        if idempotency_key is not None:
+            creation_keys.check_key(idempotency_key)
+            found = await self.store.find_creation(creation_keys.key_hash(idempotency_key))
+            if found is not None:
+                return await self._created_before(found, idempotency_key, game_type, options, names, seed)
         game_id = uuid.uuid4().hex
+        if idempotency_key is not None:  # the request as asked: "any seed" stays None
+            creation = creation_keys.creation_key(idempotency_key, game_id, game_type, options, names, seed)
+        requested, seed = seed, seed or secrets.token_bytes(32)
         start = game.start(options, commitment_of(seed))
         events = game.decide(game.initial_state(), SYSTEM, start, Chance(seed, 1))
         state = fold(game.evolve, events, game.initial_state())
         seats: list[SeatCreated] = []
         for i, info in enumerate(game.seats(state)):
-            token = secrets.token_urlsafe(24) if info.kind == "human" else None
+            token = creation_keys.seat_token(idempotency_key, game_id, i) if info.kind == "human" else None
             name = (names[i] if names and i < len(names) and names[i] else "") or info.label
             seats.append(SeatCreated(i, info.kind, name, info.label, token))
         records = [SeatRecord(s.seat, s.kind, s.name, s.company, token_hash(s.token) if s.token else None)
                    for s in seats]
-        decision = self._decision(codec, "start", SYSTEM, start, events)
-        stored = await self.store.create(game_id, game_type, records, seed, decision, self._summary(game, state))
+        decision = self._decision(codec, START, SYSTEM, start, events)
+        try:
+            stored = await self.store.create(game_id, game_type, records, seed, decision,
+                                             self._summary(game, state), creation)
+        except DuplicateCreation as duplicate:  # a concurrent retry of this very request won
+            assert idempotency_key is not None
+            return await self._created_before(duplicate.creation, idempotency_key, game_type, options, names,
+                                              requested)
         self._seeds[game_id] = seed
         await self._after_append(game_id, Loaded(game_type, stored[-1].version, state), game, stored)
         return Created(game_id, game_type, stored[-1].version, tuple(seats))
+
+    async def _created_before(
+        self, found: CreationKey, key: str, game_type: str, options: Any, names: list[str] | None,
+        seed: bytes | None,
+    ) -> Created:
+        """The answer to a retried creation: the first one's game, seats and (re-derived) tokens."""
+        creation_keys.same_request(found, game_type, options, names, seed)
+        head = await self.store.head(found.game_id)
+        seats = tuple(
+            SeatCreated(r.seat, r.kind, r.name, r.company,
+                        creation_keys.seat_token(key, found.game_id, r.seat) if r.token_hash is not None else None)
+            for r in await self.store.seats(found.game_id)
+        )
+        await self.ensure_scheduled(found.game_id)
+        return Created(found.game_id, head.game_type, head.version, seats)
 
     async def submit(
         self, game_id: str, seat: int, command_id: str, command: Any, expected_version: int | None = None
@@ -140,7 +179,11 @@ class Gameplay:
         is looked up then. So a command costs one read (the events this process has not seen) and one append;
         on a game an event stream of this process follows and whose every announced version this process
         holds, just the append (see :meth:`follow`).
+
+        ``command_id`` must be a client id (:func:`.command_ids.check_client_id`: CommandIdReserved otherwise),
+        so that no seat can take the id of a command the service will append.
         """
+        check_client_id(command_id)
         actor = Seat(seat)
         loaded = self._cache.known_current(game_id)
         verified = loaded is None
@@ -193,7 +236,7 @@ class Gameplay:
         if due is None or tag_of(due) != kind:
             return False
         try:
-            await self._apply(game_id, loaded, SYSTEM, f"system:{at_version}:{kind}", due)
+            await self._apply(game_id, loaded, SYSTEM, system_id(at_version, kind), due)
         except (DuplicateCommand, ConcurrencyConflict):
             return False
         return True
@@ -207,7 +250,7 @@ class Gameplay:
         if game.pending(state).finished and events:
             reveal = game.reveal(seed.hex())
             revealed, state = game.step(state, SYSTEM, reveal, Chance(seed, version + 1))
-            decisions.append(self._decision(codec, f"reveal:{game_id}", SYSTEM, reveal, revealed))
+            decisions.append(self._decision(codec, reveal_id(game_id), SYSTEM, reveal, revealed))
             version += len(revealed)
         snapshot = None
         if version // self.snapshot_every > loaded.version // self.snapshot_every:
@@ -235,7 +278,17 @@ class Gameplay:
         if record.actor != actor_text(actor) or record.payload != self.codecs[game_type].encode(command):
             raise CommandIdReused(f"command id {record.command_id} was already used for another command")
         events = await self.store.read(game_id, after=record.first_version - 1, until=record.last_version)
+        await self.ensure_scheduled(game_id)
         return Applied(game_id, record.last_version, tuple(events), duplicate=True)
+
+    async def ensure_scheduled(self, game_id: str) -> None:
+        """Enqueue the system job the game waits for, if any (a no-op when it is queued already). A retried
+        command or creation calls it: its first try may have committed and then failed to enqueue (Redis
+        away), and the retry should not leave the game to the reconciler's next round."""
+        loaded = await self.load(game_id)
+        due = self.module(loaded.game_type).pending(loaded.state).system
+        if due is not None:
+            await self.queue.enqueue(Job(game_id, loaded.version, tag_of(due)))
 
     # -- reading games ----------------------------------------------------------------------------
 

@@ -159,7 +159,7 @@ async def create(conn: Connection, spec: SimSpec, game: int) -> tuple[str, dict[
 
 
 async def _submit(conn: Connection, game: _Game, token: str, command: Any) -> None:
-    body = msgspec.json.encode({"command_id": f"sim:{game.version}", "expected_version": game.version,
+    body = msgspec.json.encode({"command_id": f"sim-{game.version}", "expected_version": game.version,
                                 "command": command})
     began = time.monotonic()
     response = await conn.request("POST", f"/api/games/{game.game_id}/commands", body,
