@@ -34,6 +34,7 @@ from domain.magnate import GAME, GameOptions, MagnateState, SeatSpec, StartGame
 from domain.magnate.bots import Greedy, RandomLegal
 from domain.magnate.catalog import catalog
 from domain.magnate.events import AiDecided, AiLevelRaised, RoundStarted
+from domain.magnate.money import money as money_k
 from services.simulation.summary import wilson
 
 BOTS: dict[str, Callable[[int], Policy[MagnateState]]] = {"greedy": Greedy, "random": RandomLegal}
@@ -72,8 +73,8 @@ def play_game(job: tuple[str, str, bool, int]) -> Outcome:
 
 
 def money(k: float) -> str:
-    """$K as millions with two decimals: 7350 -> "7.35M"."""
-    return f"{k / 1000:.2f}M"
+    """Cash in $K (or a mean of it, rounded to a whole $K), the one way money is written: 7350 -> "7,350K"."""
+    return money_k(round(k))
 
 
 @dataclass(frozen=True, slots=True)

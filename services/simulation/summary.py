@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 import msgspec
 
+from domain.magnate.money import money as money_k
+
 from .spec import GameResult, SimSpec
 
 Z95 = 1.959963984540054
@@ -136,8 +138,9 @@ def summarise(specs: Sequence[SimSpec], results: Sequence[GameResult]) -> list[A
 
 
 def money(k: float) -> str:
-    """$K as millions: 7350 -> "$7.35M"."""
-    return f"${k / 1000:.2f}M"
+    """A statistic of cash in $K (a mean, a quantile), rounded to a whole $K and written the one way money
+    is written everywhere: 7350.4 -> "7,350K"."""
+    return money_k(round(k))
 
 
 def text(arms: Sequence[ArmSummary]) -> str:
