@@ -2,17 +2,24 @@
 
 :class:`Narrator` reads one event at a time (so a live feed can use it as events arrive) and keeps only
 what it needs to name things: the seats' companies, the building on each plot, the land price and the
-crash marker. Names come from the game's catalogue (``GameStarted.dataset``); amounts are in $K, as in
-the rules. :func:`narrate` is the whole-log convenience; :func:`history` tells a stored log as structured
-lines (the version and type of the event each line tells, its depth and its text) for the web page.
+crash marker. Names come from the game's catalogue (``GameStarted.dataset``); amounts are in $K, written as
+everywhere else (:func:`domain.magnate.money.money`: ``1,200K``). :func:`narrate` is the whole-log
+convenience; :func:`history` tells a stored log as structured lines (the version and type of the event each
+line tells, its depth, its text and where in the text each seat is named) for the web page.
+
+Events know a seat only by its company; the names the players chose live with the seats, outside the log.
+Given them (``Narrator(names)``), the narrator names a seat as the page's headers do ("Ada (Vector
+Properties)"); either way each line says where it names which seat (:class:`Named`), so a reader holding
+the names (the page) can name every seat its own way.
 
 Events carry only public facts, so the story is the same for every viewer.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -53,6 +60,7 @@ from domain.magnate.events import (
     SeedRevealed,
     TenantsMovedIn,
 )
+from domain.magnate.money import money
 
 INDENT = "  "
 
@@ -73,9 +81,10 @@ LAND_PRICE_REASONS = {
 }
 
 
-def money(amount_k: int) -> str:
-    """An amount in $K as the rulebook writes it: ``1,200K``."""
-    return f"{amount_k:,}K"
+_SEAT_OPEN, _SEAT_CLOSE = "\x02", "\x03"
+"""Around a seat's number in the narrator's raw lines, where the seat is named (resolved before any line is
+given out: the texts never contain them)."""
+_SEAT = re.compile(f"{_SEAT_OPEN}(\\d+){_SEAT_CLOSE}")
 
 
 def roman(level: int) -> str:
@@ -94,9 +103,13 @@ def listing(items: Sequence[str]) -> str:
 class Narrator:
     """Turns events into lines of text, one event at a time, in log order."""
 
-    def __init__(self) -> None:
+    def __init__(self, names: Mapping[int, str] | None = None) -> None:
         self.cat: Catalog = catalog(DEFAULT_DATASET)
+        self.names: dict[int, str] = dict(names or {})
+        """The names the players chose, by seat (a seat's name defaults to its company's key)."""
         self.companies: tuple[str, ...] = ()
+        self.labels: tuple[str, ...] = ()
+        """How each seat is named: its company, or "Ada (Vector Properties)" when its player chose a name."""
         self.buildings: dict[str, str] = {}
         self.owners: dict[str, int] = {}
         self.features: dict[str, str] = {}
@@ -155,15 +168,42 @@ class Narrator:
 
     def lines(self, event: MagnateEvent) -> list[str]:
         """The lines telling ``event`` (possibly none), updating what the narrator remembers."""
+        return [self.resolve(line)[0] for line in self.marked(event)]
+
+    def marked(self, event: MagnateEvent) -> list[str]:
+        """:meth:`lines` with each seat still marked where it is named (see :meth:`resolve`)."""
         handler = self._handlers.get(type(event))
         if handler is None:
             return [f"{INDENT}({type(event).__name__})"]
         return handler(event)
 
+    def resolve(self, line: str) -> tuple[str, tuple[Named, ...]]:
+        """A marked line as text, and where in the text (counted in UTF-16 code units, as JavaScript counts a
+        string) each seat is named."""
+        parts: list[str] = []
+        named: list[Named] = []
+        at = 0  # UTF-16 code units so far
+        end = 0
+        for match in _SEAT.finditer(line):
+            before = line[end:match.start()]
+            seat = int(match.group(1))
+            label = self.label(seat)
+            at += _utf16(before)
+            named.append(Named(seat, at, at + _utf16(label)))
+            at += _utf16(label)
+            parts += (before, label)
+            end = match.end()
+        parts.append(line[end:])
+        return "".join(parts), tuple(named)
+
     # --- names ---------------------------------------------------------------------------------
 
     def seat(self, seat: int) -> str:
-        return self.companies[seat] if 0 <= seat < len(self.companies) else f"Seat {seat}"
+        """The seat, marked to be named when the line is given out."""
+        return f"{_SEAT_OPEN}{seat}{_SEAT_CLOSE}"
+
+    def label(self, seat: int) -> str:
+        return self.labels[seat] if 0 <= seat < len(self.labels) else f"Seat {seat + 1}"
 
     def company(self, key: str, kind: str) -> str:
         """A company's name, marked when an AI plays it under a human company's name."""
@@ -194,6 +234,11 @@ class Narrator:
     def _game_started(self, e: GameStarted) -> list[str]:
         self.cat = catalog(e.dataset)
         self.companies = tuple(self.company(s.company, s.kind) for s in e.seats)
+        chosen = [self.names.get(i, "") for i in range(len(e.seats))]
+        self.labels = tuple(
+            f"{name} ({company})" if name and name not in (s.company, company) else company
+            for s, company, name in zip(e.seats, self.companies, chosen, strict=True)
+        )
         self.buildings = {c.plot: c.building for c in e.centre}
         self.owners = {}
         self.features = {
@@ -207,8 +252,8 @@ class Narrator:
             f"{i} {self.cat.neighbourhoods[key].names.en}" for i, key in enumerate(e.neighbourhoods, start=1)
         )
         seats = ", ".join(
-            f"{name} ({money(cash)}, {ads} advertising)"
-            for name, cash, ads in zip(self.companies, e.cash, e.advertising, strict=True)
+            f"{self.seat(seat)} ({money(cash)}, {ads} advertising)"
+            for seat, (cash, ads) in enumerate(zip(e.cash, e.advertising, strict=True))
         )
         return [
             f"Magnate: The First City — {side} game for {len(e.seats)} seats (dataset {e.dataset})"
@@ -341,11 +386,25 @@ class Narrator:
         return lines
 
 
-def narrate(events: Iterable[MagnateEvent]) -> Iterator[str]:
-    """Every line of the story of a log, in order."""
-    narrator = Narrator()
+def _utf16(text: str) -> int:
+    """The length of ``text`` in UTF-16 code units (a JavaScript string's ``length``)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def narrate(events: Iterable[MagnateEvent], names: Mapping[int, str] | None = None) -> Iterator[str]:
+    """Every line of the story of a log, in order (seats named with the players' ``names``, if given)."""
+    narrator = Narrator(names)
     for event in events:
         yield from narrator.lines(event)
+
+
+class Named(msgspec.Struct, frozen=True):
+    """Where a line names a seat: ``text[start:end]``, counted in UTF-16 code units (as a JavaScript string
+    is indexed), so the page can put the name it shows in its headers there."""
+
+    seat: int
+    start: int
+    end: int
 
 
 class Told(msgspec.Struct, frozen=True):
@@ -356,20 +415,25 @@ class Told(msgspec.Struct, frozen=True):
     """The event's type tag (``magnate.ai_decided``), so a reader can pick lines out."""
     depth: int
     text: str
+    seats: tuple[Named, ...] = ()
+    """Where ``text`` names a seat, left to right."""
 
 
-def history(events: Iterable[tuple[int, str, MagnateEvent]], after: int = 0) -> list[Told]:
+def history(
+    events: Iterable[tuple[int, str, MagnateEvent]], after: int = 0, names: Mapping[int, str] | None = None
+) -> list[Told]:
     """The story of a log of ``(version, type tag, event)``, without blank separator lines, keeping only
     the lines of events after version ``after`` (the narrator still reads the whole log to name things)."""
-    narrator = Narrator()
+    narrator = Narrator(names)
     return [t for version, tag, event in events for t in tell(narrator, version, tag, event) if t.version > after]
 
 
 def tell(narrator: Narrator, version: int, tag: str, event: MagnateEvent) -> list[Told]:
     """The lines of one event, told by ``narrator`` (which has been told every event before it)."""
     told: list[Told] = []
-    for line in narrator.lines(event):
-        text = line.lstrip(" ")
-        if text:
-            told.append(Told(version, tag, (len(line) - len(text)) // len(INDENT), text))
+    for line in narrator.marked(event):
+        stripped = line.lstrip(" ")
+        if stripped:
+            text, named = narrator.resolve(stripped)
+            told.append(Told(version, tag, (len(line) - len(stripped)) // len(INDENT), text, named))
     return told

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, ViewportSize, sync_playwright
 
 from tests.conftest import drop_queue
 from tests.live import ROOT, Services, running_services
@@ -26,8 +26,8 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-DESKTOP = {"width": 1400, "height": 1000}
-PHONE = {"width": 375, "height": 812}
+DESKTOP: ViewportSize = {"width": 1400, "height": 1000}
+PHONE: ViewportSize = {"width": 375, "height": 812}
 
 @pytest.fixture(scope="module")
 def web(pg_dsn: str, redis_url: str) -> Iterator[Services]:
@@ -69,8 +69,9 @@ class Pages:
         self.contexts: list[BrowserContext] = []
         self.errors: list[str] = []
 
-    def open(self, viewport: dict[str, int] | None = None) -> Page:
-        context = self.browser.new_context(viewport=viewport or DESKTOP)  # type: ignore[arg-type]
+    def open(self, viewport: ViewportSize | None = None, **options: Any) -> Page:
+        """A page in a new context; ``options`` go to ``Browser.new_context`` (``has_touch=True``...)."""
+        context = self.browser.new_context(viewport=viewport or DESKTOP, **options)
         context.set_default_timeout(20_000)
         self.contexts.append(context)
         page = context.new_page()

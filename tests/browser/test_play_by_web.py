@@ -134,7 +134,15 @@ def take_action(page: Page, action: str, owned: list[str], shots: set[str]) -> N
         send(page, f.get_by_role("button", name=re.compile("^Consult: receive")))
     elif action == "sell":
         f.locator("select").select_option(owned[0])
-        f.get_by_role("button", name="Sell…").click()
+        ask, box = f.locator("button", has_text="Sell…"), f.locator(".confirm")
+        ask.click()
+        expect(box).to_be_visible()
+        expect(ask).to_be_hidden()  # the hidden attribute wins over the buttons' display: inline-block
+        f.get_by_role("button", name="Cancel").click()
+        expect(box).to_be_hidden()
+        expect(ask).to_be_visible()
+        ask.click()
+        expect(ask).to_be_hidden()
         confirm = f.get_by_role("button", name=re.compile(f"^Confirm sale of {owned[0]} for"))
         expect(f.locator(".confirm-text")).to_contain_text(f"Sell {owned[0]} to the bank for")
         if "sell" not in shots:
@@ -211,7 +219,20 @@ def test_a_solo_game_is_played_by_clicking_with_the_ai_and_the_market_arriving_l
     expect(history.locator("li", has_text="Round 3")).to_have_count(1)
     expect(page.locator("#ai-decisions li").first).to_be_visible()
     expect(page.locator("#dice svg.die").first).to_be_visible()
-    assert "Vector Properties sells" in history.inner_text()
+    # The history and the latest lines name the seats as the headers do: the player's name, then the company.
+    told = history.inner_text()
+    assert "Ada (Vector Properties) sells" in told
+    assert "Vector Properties" not in told.replace("Ada (Vector Properties)", ""), "a seat named by its company"
+    assert "Vector Properties" not in page.locator("#latest").inner_text().replace("Ada (Vector Properties)", "")
+    expect(page.locator("#company-table tr[data-seat='0'] th .who")).to_have_text("Ada (Vector Properties)")
+    # The AI's row names it once, with its difficulty (not "AI · AI").
+    ai_row = page.locator("#company-table tr[data-seat='1'] th")
+    expect(ai_row.locator(".who")).to_have_text("AI")
+    expect(ai_row.locator(".kind")).to_have_text("(Generalised AI)")
+    assert "AI · AI" not in ai_row.inner_text()
+    # With a mouse, the map says to hover a plot.
+    assert page.locator("#city-panel .hint").inner_text() == (
+        "Hover a plot, or Tab to the map and use the arrow keys, to read it.")
     screenshot(page, "06-game-desktop", full_page=True)
 
     page.set_viewport_size(PHONE)
@@ -392,6 +413,9 @@ def test_a_finished_game_shows_the_standings_the_revealed_seed_and_the_audit_exp
     page.goto(f"{web.url}/play/{game_id}#token={token}")
     final = page.locator("#final")
     expect(final).to_be_visible()
+    expect(page.locator("#connection")).to_have_attribute("data-state", "live")  # the recent dice were read
+    expect(page.get_by_text("Last roll")).to_have_count(0)  # no roll from before the crash...
+    standings_first(page)  # ...and the standings come first
     expect(final.locator("table.standings tbody tr")).to_have_count(2)
     expect(page.locator("#revealed-seed")).to_have_text(SEED)
     expect(page.locator("#status")).to_contain_text("game over")
@@ -403,7 +427,15 @@ def test_a_finished_game_shows_the_standings_the_revealed_seed_and_the_audit_exp
     screenshot(page, "10-final-standings")
     page.set_viewport_size(PHONE)
     assert_fits(page, PHONE["width"])
+    standings_first(page)
     screenshot(page, "11-final-phone")
+
+
+def standings_first(page: Page) -> None:
+    """The final standings are above the (game over) move panel."""
+    final, turn = page.locator("#final").bounding_box(), page.locator("#turn").bounding_box()
+    assert final is not None and turn is not None
+    assert final["y"] + final["height"] <= turn["y"], "the final standings are not first"
 
 
 # -- keyboard ---------------------------------------------------------------------------------------------
@@ -416,6 +448,14 @@ def test_the_city_map_is_read_with_the_keyboard(web: Services, pages: Pages) -> 
     page.get_by_role("link", name="Play seat 1").click()
     page.wait_for_selector("body[data-version]")
     assert_fits(page, PHONE["width"])
+    assert page.locator("#city-panel .hint").inner_text() == "Tap a plot to read it."  # a phone-width screen
+    expect(page.locator("#company-table tr[data-seat='1'] th .kind")).to_have_text("(Digital assistant)")
+    tablet = pages.open({"width": 1024, "height": 768}, has_touch=True, is_mobile=True)  # wide, but no hover
+    tablet.goto(page.url)
+    tablet.wait_for_selector("body[data-version]")
+    assert tablet.locator("#city-panel .hint").inner_text() == "Tap a plot to read it."
+    tablet.locator("#city g.plot[data-plot='0A']").tap()
+    expect(tablet.locator("#plot-info h3")).to_contain_text("Plot 0A")
     plot = page.locator("#city g.plot[tabindex='0']")
     expect(plot).to_have_count(1)  # one tab stop for the whole map
     plot.focus()

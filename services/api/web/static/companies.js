@@ -3,6 +3,14 @@
 import { h } from "./dom.js";
 import { money } from "./words.js";
 
+/** What to add after an AI seat's name: its difficulty, and "AI" unless the name says so already (the AI's
+ * own company is called "AI"; an AI may also play a human company). */
+function aiKind(label, view, words) {
+  const level = view.difficulty ? (words.difficulties[view.difficulty] || { name: view.difficulty }).name : "";
+  if (/\bAI\b/.test(label)) return level ? ` (${level})` : "";
+  return level ? ` · AI (${level})` : " · AI";
+}
+
 export function renderCompanies(container, view, words, players, mySeat) {
   const table = h("table", { class: "company-table" },
     h("caption", { class: "visually-hidden" }, "Companies"),
@@ -15,9 +23,10 @@ export function renderCompanies(container, view, words, players, mySeat) {
     const mine = s.seat === mySeat;
     const onTurn = view.on_turn.includes(s.seat);
     const badge = h("span", { class: `owner-html owner-bg-${s.seat}` }, s.kind === "ai" ? "AI" : String(s.seat + 1));
-    const who = h("th", { scope: "row" }, badge, ` ${words.seat(s.seat, view, players)}`,
+    const label = words.seat(s.seat, view, players);
+    const who = h("th", { scope: "row" }, badge, h("span", { class: "who" }, ` ${label}`),
       mine ? h("span", { class: "you" }, " (you)") : null,
-      s.kind === "ai" ? h("span", { class: "kind" }, " · AI") : null);
+      s.kind === "ai" ? h("span", { class: "kind" }, aiKind(label, view, words)) : null);
     const hidden = (v, text) => (v === null || v === undefined ? h("span", { class: "hidden-value" }, "hidden") : text);
     body.append(h("tr", { class: `${mine ? "mine" : ""}${onTurn ? " on-turn" : ""}`, "data-seat": String(s.seat) },
       who,

@@ -1,5 +1,9 @@
 // The story of the game so far (GET /history: the server tells the events in sentences), and once the
 // market has crashed the final standings, the revealed seed and the audit export.
+//
+// Events know a seat only by its company, so the server's sentences name seats by company ("Vector
+// Properties buys 1A"); each line says where it names which seat (``seats``: start and end in the text), and
+// the page puts there the name its headers use ("Ada (Vector Properties)").
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -17,9 +21,9 @@ export class History {
     this.version = 0;
   }
 
-  /** Adds lines (from GET /history?after=...) and returns the new ones. */
-  add(page) {
-    const fresh = page.lines.filter((l) => l.version > this.version);
+  /** Adds lines (from GET /history?after=...), each seat named by ``name(seat)``, and returns the new ones. */
+  add(page, name) {
+    const fresh = page.lines.filter((l) => l.version > this.version).map((l) => ({ ...l, text: named(l, name) }));
     if (!fresh.length) {
       this.version = Math.max(this.version, page.version);
       return [];
@@ -41,6 +45,19 @@ export class History {
     return this.lines.filter((l) => l.event === "magnate.ai_decided" || l.event === "magnate.ai_die_rolled"
       || l.event === "magnate.ai_level_raised");
   }
+}
+
+/** A line's text with each seat it names (``line.seats``, UTF-16 offsets as JavaScript counts) named by
+ * ``name(seat)``. */
+export function named(line, name) {
+  if (!name || !line.seats || !line.seats.length) return line.text;
+  let text = "";
+  let at = 0;
+  for (const s of line.seats) {
+    text += line.text.slice(at, s.start) + name(s.seat);
+    at = s.end;
+  }
+  return text + line.text.slice(at);
 }
 
 export function renderFinal(section, container, gameId, view, words, players) {

@@ -67,19 +67,21 @@ function statusText(view) {
   return `Round ${view.round} · ${phase} · ${turn}`;
 }
 
-/** The last roll as dice; redrawn only when it changed, and rolled (animated) when its faces are new. */
+/** The last roll as dice; redrawn only when it changed, and rolled (animated) when its faces are new. Not
+ * once the game is over: the final standings come first, and a roll from before the crash no longer matters. */
 function renderDice() {
   const roll = page.lastRoll;
   const panel = $("#dice");
   const a = page.view && page.view.attraction;
   const asking = Boolean(a && page.legal.length && roll && a.plot === roll.plot); // the form shows these dice
-  const key = JSON.stringify([roll, asking, page.view ? page.view.round : null]);
+  const over = Boolean(page.view && page.view.phase === "ended");
+  const key = JSON.stringify([roll, asking, over, page.view ? page.view.round : null]);
   if (key === page.diceKey) return;
   const faces = roll ? JSON.stringify([roll.seat, roll.plot, roll.faces]) : null;
   const animate = page.diceFaces !== undefined && faces !== page.diceFaces;
   page.diceKey = key;
   page.diceFaces = faces;
-  if (!roll || !page.view || asking) { panel.replaceChildren(); return; }
+  if (!roll || !page.view || asking || over) { panel.replaceChildren(); return; }
   const who = page.words.seat(roll.seat, page.view, page.players);
   const parts = [h("h3", {}, "Last roll"), h("p", {}, `${who}, attracting tenants to ${roll.plot}:`),
     diceRow(roll.faces, { caption: "rolled", marks: roll.faces.map(() => "") })];
@@ -172,8 +174,9 @@ async function refresh() {
     do {
       again = false;
       const data = page.token ? await api.me(gameId, page.token) : await api.game(gameId);
-      await wordsFor(data.view);
-      const fresh = history.add(await api.history(gameId, history.version));
+      const words = await wordsFor(data.view);
+      const named = (seat) => words.seat(seat, data.view, data.players || []); // as the headers name seats
+      const fresh = history.add(await api.history(gameId, history.version), named);
       if (fresh.length) renderLatest();
       if (page.version >= 0) {
         for (const line of fresh.slice(-4)) announce(line.text);
