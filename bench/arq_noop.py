@@ -47,7 +47,7 @@ async def noop(ctx: dict[str, Any], *args: Any) -> None:
 
 def worker_settings(redis_url: str, queue_name: str) -> dict[str, Any]:
     settings = service_worker_settings(Settings(redis_url=redis_url, queue_name=queue_name))
-    settings.update(functions=[func(noop, name=NOOP)], cron_jobs=[], on_startup=None, on_shutdown=None, ctx={})
+    settings.update(functions=[func(noop, name=NOOP)], on_startup=None, on_shutdown=None, ctx={})
     return settings
 
 

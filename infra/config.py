@@ -28,8 +28,21 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     worker_max_jobs: int = 64
     worker_poll_delay_s: float = 0.05
     worker_job_timeout_s: int = 60
-    reconcile_every_s: int = 30
+    worker_health_check_s: int = 10
+    """How often a worker records its health key in Redis."""
+    reconcile_every_s: int = 10
+    """How often (one worker of all) re-enqueues every due job: the longest a job lost with Redis waits."""
     db_pool_size: int = 10
+    max_body_bytes: int = 64 * 1024
+    """The largest request body the API reads (413 beyond it)."""
+    rate_create_per_min: int = 20
+    """Games one client address may create per minute (429 beyond it; 0: no limit; none in a sandbox)."""
+    rate_commands_per_min: int = 600
+    """Commands one client address may submit per minute (429 beyond it; 0: no limit; none in a sandbox)."""
+    rate_reads_per_min: int = 1200
+    """Other API requests one client address may make per minute (429 beyond; 0: no limit; none in a sandbox)."""
+    max_streams_per_client: int = 50
+    """Event streams one client address may hold open at once, per API process (429 beyond; 0: no limit)."""
 
 
 _ENV = {
@@ -45,8 +58,14 @@ _ENV = {
     "worker_max_jobs": "MAGNATE_WORKER_MAX_JOBS",
     "worker_poll_delay_s": "MAGNATE_WORKER_POLL_DELAY_S",
     "worker_job_timeout_s": "MAGNATE_WORKER_JOB_TIMEOUT_S",
+    "worker_health_check_s": "MAGNATE_WORKER_HEALTH_CHECK_S",
     "reconcile_every_s": "MAGNATE_RECONCILE_EVERY_S",
     "db_pool_size": "MAGNATE_DB_POOL_SIZE",
+    "max_body_bytes": "MAGNATE_MAX_BODY_BYTES",
+    "rate_create_per_min": "MAGNATE_RATE_CREATE_PER_MIN",
+    "rate_commands_per_min": "MAGNATE_RATE_COMMANDS_PER_MIN",
+    "rate_reads_per_min": "MAGNATE_RATE_READS_PER_MIN",
+    "max_streams_per_client": "MAGNATE_MAX_STREAMS_PER_CLIENT",
 }
 
 

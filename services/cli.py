@@ -21,21 +21,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ctypes
 import logging
 import os
-import signal
-import subprocess
 import sys
-import threading
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
-from types import FrameType
 
 from infra.config import Settings, load
+from services.supervisor import die_with_parent, migrate_database, store_urls
 
 log = logging.getLogger("magnate")
 
@@ -61,42 +54,36 @@ def cmd_serve(settings: Settings) -> int:
     except ImportError as exc:
         print(f"magnate serve: the API is not available ({exc})", file=sys.stderr)
         return 2
-    _die_with_parent()
+    die_with_parent()
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info",
                 lifespan="on")
     return 0
 
 
 def cmd_worker(settings: Settings) -> int:
-    from services.ai_worker.settings import worker_settings
-    from services.ai_worker.worker import MagnateWorker
+    from collections.abc import Callable
 
-    _die_with_parent()
-    with contextlib.suppress(ImportError):  # uvloop: a faster event loop (arq uses the current one)
+    from services.ai_worker.worker import serve
+
+    die_with_parent()
+    if not settings.redis_url or not settings.database_url:
+        print("magnate worker: DATABASE_URL and REDIS_URL must be set (or use `magnate run`)", file=sys.stderr)
+        return 2
+    new_loop: Callable[[], asyncio.AbstractEventLoop] = asyncio.new_event_loop
+    with contextlib.suppress(ImportError):  # uvloop: a faster event loop (arq uses the running one)
         import uvloop
 
-        asyncio.set_event_loop(uvloop.new_event_loop())
-    MagnateWorker(**worker_settings(settings)).run()
+        new_loop = uvloop.new_event_loop
+    with asyncio.Runner(loop_factory=new_loop) as runner:
+        runner.run(serve(settings))
     return 0
-
-
-async def _migrate(database_url: str) -> list[str]:
-    import asyncpg
-
-    from infra.migrate import migrate
-
-    conn = await asyncpg.connect(database_url)
-    try:
-        return await migrate(conn)
-    finally:
-        await conn.close()
 
 
 def cmd_migrate(settings: Settings) -> int:
     if not settings.database_url:
-        print("magnate migrate: DATABASE_URL is not set", file=sys.stderr)
+        print("magnate migrate: DATABASE_URL is not set and no `magnate run` is running here", file=sys.stderr)
         return 2
-    applied = asyncio.run(_migrate(settings.database_url))
+    applied = asyncio.run(migrate_database(settings.database_url))
     print(f"applied {len(applied)} migration(s){': ' + ', '.join(applied) if applied else ''}")
     return 0
 
@@ -130,7 +117,8 @@ def cmd_export(settings: Settings, game_id: str, output: str | None) -> int:
     from infra.errors import StreamNotFound
 
     if not settings.database_url:
-        print("magnate export: DATABASE_URL is not set", file=sys.stderr)
+        print("magnate export: DATABASE_URL is not set and no `magnate run` (`make run`) is running here; start "
+              "one, or set DATABASE_URL (or use GET /api/games/GAME_ID/export)", file=sys.stderr)
         return 2
     try:
         lines = asyncio.run(_export(settings, game_id))
@@ -231,152 +219,6 @@ def _drop_queue(redis_url: str | None, queue: str) -> None:
         client.close()
 
 
-# -- run: everything in one process tree ------------------------------------------------------------
-
-
-class _Stop:
-    """SIGINT/SIGTERM set a flag that the supervisor checks between steps and while it waits, so a
-    signal never interrupts a half-done start or stop of the embedded servers."""
-
-    def __init__(self) -> None:
-        self.event = threading.Event()
-        self.signal: int | None = None
-
-    def __call__(self, signum: int, frame: FrameType | None) -> None:
-        if self.signal is None:
-            self.signal = signum
-            print(f"\nmagnate: {signal.Signals(signum).name} received, stopping...", file=sys.stderr, flush=True)
-        self.event.set()
-
-    def __bool__(self) -> bool:
-        return self.event.is_set()
-
-
-def _child_env(database_url: str, redis_url: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update({"DATABASE_URL": database_url, "REDIS_URL": redis_url, _PARENT_ENV: str(os.getpid())})
-    return env
-
-
-def _spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    # A process group of its own: Ctrl-C in the terminal reaches only this supervisor, which stops the
-    # children in order (API and worker first, then the stores they use).
-    return subprocess.Popen([sys.executable, "-m", "services.cli", command], env=env, process_group=0)
-
-
-def _name(child: subprocess.Popen[bytes]) -> str:
-    args = child.args
-    return str(args[-1]) if isinstance(args, list) and args else str(args)
-
-
-def _stop_children(children: Sequence[subprocess.Popen[bytes]]) -> None:
-    for child in children:
-        if child.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                child.send_signal(signal.SIGTERM)
-    deadline = time.monotonic() + CHILD_STOP_TIMEOUT_S
-    for child in children:
-        try:
-            child.wait(max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            log.warning("%s did not stop within %.0f s; killing it", child.args, CHILD_STOP_TIMEOUT_S)
-            child.kill()
-            child.wait()
-
-
-def _wait_ready(url: str, children: Sequence[subprocess.Popen[bytes]], stop: _Stop) -> bool:
-    deadline = time.monotonic() + READY_TIMEOUT_S
-    while not stop and time.monotonic() < deadline:
-        if any(child.poll() is not None for child in children):
-            return False
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:
-                if response.status == 200:
-                    return True
-        except (urllib.error.URLError, OSError):
-            pass
-        stop.event.wait(0.2)
-    return False
-
-
-def _report_exits(children: Sequence[subprocess.Popen[bytes]]) -> int:
-    """1 (after saying which) if a child has exited, else 0."""
-    code = 0
-    for child in children:
-        if child.poll() is not None:
-            print(f"magnate: `{_name(child)}` exited with code {child.returncode}; stopping", file=sys.stderr,
-                  flush=True)
-            code = 1
-    return code
-
-
-def _probe_host(host: str) -> str:
-    return "127.0.0.1" if host in ("0.0.0.0", "") else "[::1]" if host == "::" else host
-
-
-def cmd_run(settings: Settings) -> int:
-    from infra import embedded
-
-    stop = _Stop()
-    signals = [s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
-    previous = {sig: signal.signal(sig, stop) for sig in signals}
-    services: embedded.Embedded | None = None
-    children: list[subprocess.Popen[bytes]] = []
-    code = 0
-    try:
-        database_url, redis_url = settings.database_url, settings.redis_url
-        if not database_url or not redis_url:
-            data_dir = Path(settings.data_dir).resolve()
-            print(f"magnate: starting embedded {'PostgreSQL' if not database_url else ''}"
-                  f"{' and ' if not database_url and not redis_url else ''}{'Redis' if not redis_url else ''}"
-                  f" under {data_dir}", flush=True)
-            services = embedded.start(data_dir, postgres=not database_url, redis=not redis_url)
-            database_url = database_url or services.database_url
-            redis_url = redis_url or services.redis_url
-        assert database_url and redis_url
-        if stop:
-            return 0
-        applied = asyncio.run(_migrate(database_url))
-        if applied:
-            print(f"magnate: applied migrations {', '.join(applied)}", flush=True)
-        if stop:
-            return 0
-        env = _child_env(database_url, redis_url)
-        children = [_spawn("serve", env), _spawn("worker", env)]
-        base = f"http://{_probe_host(settings.host)}:{settings.port}"
-        if _wait_ready(f"{base}/health", children, stop):
-            public = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
-            print(f"\nMagnate is running: open {public}/  (Ctrl-C to stop)\n", flush=True)
-        elif not stop:
-            code = _report_exits(children) or 1
-            if code == 1 and all(child.poll() is None for child in children):
-                print(f"magnate: {base}/health did not answer within {READY_TIMEOUT_S:.0f} s; stopping",
-                      file=sys.stderr, flush=True)
-        while not stop and code == 0:
-            code = _report_exits(children)
-            stop.event.wait(0.5)
-    finally:
-        _stop_children(children)
-        if services is not None:
-            services.stop()
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        print("magnate: stopped", file=sys.stderr, flush=True)
-    return code
-
-
-def _die_with_parent() -> None:
-    """A child of ``magnate run`` gets SIGTERM when the supervisor dies, even by SIGKILL (Linux), so a
-    killed supervisor leaves no API or worker behind."""
-    parent = os.environ.get(_PARENT_ENV)
-    if not parent or not sys.platform.startswith("linux"):
-        return
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-    if str(os.getppid()) != parent:  # the supervisor died before we armed the signal
-        sys.exit(1)
-
-
 # -- entry point ----------------------------------------------------------------------------------
 
 
@@ -429,11 +271,15 @@ def _simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     settings = load()
+    if args.command in ("export", "migrate", "simulate"):  # reach the stores of a running `magnate run`
+        settings = store_urls(settings)
     if args.command in ("run", "serve", "worker", "migrate"):
         _logging()
     match args.command:
         case "run":
-            return cmd_run(settings)
+            from services.supervisor import run
+
+            return run(settings)
         case "serve":
             return cmd_serve(settings)
         case "worker":

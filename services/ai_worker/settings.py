@@ -25,11 +25,16 @@ Why each setting is what it is:
   short enough that a hung job is cancelled and retried rather than holding its slot.
 * ``max_tries`` = :data:`jobs.MAX_TRIES` — a job retries (``Retry`` with back-off) only while the
   stores are unavailable; after that it is dropped and the reconciler re-enqueues it later.
-* ``on_startup`` builds the runtime (pools, the gameplay service) and runs the reconciler once, so
-  jobs lost with a Redis queue (or never enqueued because a process died right after an append) are
-  re-enqueued as soon as a worker starts; ``on_shutdown`` closes the pools.
-* ``cron_jobs`` — the reconciler again every ``reconcile_every_s`` seconds (``unique``, so with many
-  workers it runs once per tick), which bounds how long a lost job stays lost.
+* ``on_startup`` runs the reconciler once, so jobs lost with a Redis queue (or never enqueued because a
+  process died right after an append) are re-enqueued as soon as a worker (re)starts; it builds the runtime
+  (pools, the gameplay service) only for a worker run on its own (tests, benchmarks): ``magnate worker``
+  builds it once and keeps it across reconnections to Redis (:mod:`.worker`).
+* ``on_job_start`` / ``after_job_end`` — :class:`.leases.Leases`: a started job's claim is a lease of a few
+  seconds that the living worker renews, so a job whose worker was killed starts again within seconds.
+* ``health_check_interval`` = ``worker_health_check_s`` (10 s; arq's default is an hour) — the
+  ``<queue>:health-check`` key says when each worker last polled and what it has done.
+* No arq cron jobs: the periodic reconciler runs beside the worker (:mod:`.upkeep`), so an idle worker
+  writes nothing to its log (a cron job logs its start and end at INFO on every run).
 """
 
 from __future__ import annotations
@@ -38,7 +43,6 @@ import logging
 from typing import Any
 
 import msgspec
-from arq.cron import CronJob, cron
 from arq.worker import Function, func
 
 from infra.config import Settings
@@ -47,52 +51,44 @@ from infra.queue import redis_settings
 from services.gameplay.bootstrap import GAMES, Runtime, build
 
 from . import jobs
+from .leases import Leases
 
 log = logging.getLogger("magnate.worker")
 
 
 async def startup(ctx: dict[str, Any]) -> None:
     settings: Settings = ctx["settings"]
-    runtime = await build(settings)
-    ctx["runtime"] = runtime
-    ctx["gameplay"] = runtime.gameplay
+    if "runtime" not in ctx:  # a worker run on its own: its runtime lives as long as it does
+        runtime = await build(settings)
+        ctx["runtime"], ctx["gameplay"], ctx["owns_runtime"] = runtime, runtime.gameplay, True
     count = await jobs.reconcile(ctx)
     log.info("worker ready on queue %r (%d due job(s) re-enqueued)", settings.queue_name, count)
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
-    runtime: Runtime | None = ctx.pop("runtime", None)
-    ctx.pop("gameplay", None)
-    if runtime is not None:
+    if ctx.pop("owns_runtime", False):
+        runtime: Runtime = ctx.pop("runtime")
+        ctx.pop("gameplay", None)
         await runtime.close()
-
-
-def reconcile_schedule(every_s: int) -> tuple[set[int] | None, set[int]]:
-    """arq cron ``(minute, second)`` sets for "every ``every_s`` seconds": seconds of every minute below
-    a minute, else whole minutes (a period that does not divide 60 restarts at each full minute/hour)."""
-    every_s = max(1, every_s)
-    if every_s < 60:
-        return None, set(range(0, 60, every_s))
-    return set(range(0, 60, min(59, every_s // 60))), {0}
 
 
 def functions() -> list[Function]:
     return [func(jobs.system_job(kind), name=kind, max_tries=jobs.MAX_TRIES) for kind in jobs.system_kinds(GAMES)]
 
 
-def cron_jobs(settings: Settings) -> list[CronJob]:
-    minute, second = reconcile_schedule(settings.reconcile_every_s)
-    return [cron(jobs.reconcile, name="magnate.reconcile", minute=minute, second=second, unique=True,
-                 max_tries=1, keep_result=0)]
-
-
-def worker_settings(settings: Settings) -> dict[str, Any]:
-    """Keyword arguments for ``arq.worker.Worker`` / ``run_worker`` (see the module docstring)."""
+def worker_settings(
+    settings: Settings, runtime: Runtime | None = None, leases: Leases | None = None
+) -> dict[str, Any]:
+    """Keyword arguments for ``arq.worker.Worker`` (see the module docstring). With ``runtime`` the worker uses
+    it (and leaves it open); without, it builds its own at start-up and closes it at shutdown."""
     if not settings.redis_url:
         raise StoreUnavailable("REDIS_URL must be set for a worker (or use `magnate run` for an embedded one)")
+    leases = leases or Leases()
+    ctx: dict[str, Any] = {"settings": settings}
+    if runtime is not None:
+        ctx.update(runtime=runtime, gameplay=runtime.gameplay)
     return {
         "functions": functions(),
-        "cron_jobs": cron_jobs(settings),
         "redis_settings": redis_settings(settings.redis_url),
         "queue_name": settings.queue_name,
         "job_serializer": msgspec.msgpack.encode,
@@ -102,7 +98,10 @@ def worker_settings(settings: Settings) -> dict[str, Any]:
         "poll_delay": settings.worker_poll_delay_s,
         "job_timeout": settings.worker_job_timeout_s,
         "max_tries": jobs.MAX_TRIES,
+        "health_check_interval": settings.worker_health_check_s,
         "on_startup": startup,
         "on_shutdown": shutdown,
-        "ctx": {"settings": settings},
+        "on_job_start": leases.on_job_start,
+        "after_job_end": leases.after_job_end,
+        "ctx": ctx,
     }

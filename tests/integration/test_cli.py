@@ -3,6 +3,7 @@ starts embedded PostgreSQL and Redis, serves the API, and leaves nothing running
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -154,6 +155,24 @@ def processes_using(data_dir: Path) -> list[psutil.Process]:
     return found
 
 
+def worker_of(pid: int, default: object = ...) -> psutil.Process:
+    """The `magnate worker` child of the supervisor ``pid``."""
+    for child in psutil.Process(pid).children():
+        with contextlib.suppress(psutil.NoSuchProcess):
+            if child.cmdline()[-1:] == ["worker"] and child.status() != psutil.STATUS_ZOMBIE:
+                return child
+    if default is ...:
+        raise AssertionError("no worker child")
+    return default  # type: ignore[return-value]
+
+
+def create_solo_game(base: str) -> str:
+    body = json.dumps({"seats": [{"kind": "human"}, {"kind": "ai"}], "difficulty": "generalised_ai"}).encode()
+    request = urllib.request.Request(f"{base}/api/games", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return str(json.loads(response.read())["game_id"])
+
+
 def test_run_starts_everything_and_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
     data_dir = tmp_path / "var"
     port = free_port()
@@ -172,11 +191,28 @@ def test_run_starts_everything_and_stops_cleanly_on_sigterm(tmp_path: Path) -> N
             time.sleep(0.25)
         assert get(f"{base}/schema/openapi.json") == 200
 
-        children = psutil.Process(run.pid).children(recursive=True)
-        assert len(children) >= 2  # the API server and the worker
         servers = server_pids(data_dir)
         assert set(servers) == {"postgres", "redis-server"}
         assert all(alive(pid) for pid in servers.values())
+
+        # A crashed child is started again, and the service goes on.
+        crashed = worker_of(run.pid)
+        crashed.kill()
+        deadline = time.monotonic() + 20
+        while (restarted := worker_of(run.pid, default=None)) is None or restarted.pid == crashed.pid:
+            assert run.poll() is None, f"magnate run stopped with its worker:\n{(tmp_path / 'run.log').read_text()}"
+            assert time.monotonic() < deadline, f"the worker was not restarted:\n{(tmp_path / 'run.log').read_text()}"
+            time.sleep(0.2)
+        assert get(f"{base}/health") == 200
+
+        # The audit tools reach the embedded database with no URL to copy.
+        game = create_solo_game(base)
+        exported = cli("export", game, "-o", str(tmp_path / "game.jsonl"), env=env)
+        assert exported.returncode == 0, exported.stderr.decode()
+        assert cli("verify", str(tmp_path / "game.jsonl")).returncode == 0
+
+        children = psutil.Process(run.pid).children(recursive=True)
+        assert len(children) >= 2  # the API server and the worker
 
         started = time.monotonic()
         run.send_signal(signal.SIGTERM)

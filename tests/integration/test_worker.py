@@ -10,13 +10,13 @@ from collections.abc import AsyncIterator, Iterator
 import asyncpg
 import pytest
 from arq.constants import job_key_prefix
+from arq.worker import Worker
 
 from domain.magnate import GameOptions, SeatSpec
 from domain.magnate.bots import RandomLegal
 from infra.config import Settings
 from infra.queue import Job
 from services.ai_worker.settings import worker_settings
-from services.ai_worker.worker import MagnateWorker
 from services.gameplay.bootstrap import GAMES, Runtime, build
 from tests.conftest import PG_ADMIN_DSN, _dsn_with_db
 
@@ -82,9 +82,9 @@ async def queued_ids(runtime: Runtime, queue_name: str) -> set[str]:
     return {raw.decode() for raw in await runtime.arq.zrange(queue_name, 0, -1)}
 
 
-async def burst(settings: Settings) -> MagnateWorker:
+async def burst(settings: Settings) -> Worker:
     """Run a worker until the queue is empty (start-up reconciler included), then shut it down."""
-    worker = MagnateWorker(**{**worker_settings(settings), "burst": True, "poll_delay": 0, "handle_signals": False})
+    worker = Worker(**{**worker_settings(settings), "burst": True, "poll_delay": 0, "handle_signals": False})
     try:
         await worker.async_run()
     finally:

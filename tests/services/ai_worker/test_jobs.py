@@ -17,7 +17,7 @@ from infra.eventstore.memory import InMemoryEventStore
 from infra.notify import RecordingNotifier
 from infra.queue import Job, RecordingJobQueue
 from services.ai_worker import jobs
-from services.ai_worker.settings import reconcile_schedule, worker_settings
+from services.ai_worker.settings import worker_settings
 from services.gameplay.bootstrap import GAMES
 from services.gameplay.handler import Gameplay
 
@@ -131,15 +131,9 @@ def test_worker_settings() -> None:
     payload = {"args": ("g", 3), "f": "magnate.roll_dice"}
     assert ws["job_deserializer"](ws["job_serializer"](payload)) == {"args": ["g", 3], "f": "magnate.roll_dice"}
     assert ws["job_serializer"] is msgspec.msgpack.encode  # never pickle
-    (cron,) = ws["cron_jobs"]
-    assert cron.second == {0, 15, 30, 45}
-    assert cron.unique
-
-
-def test_reconcile_schedule() -> None:
-    assert reconcile_schedule(30) == (None, {0, 30})
-    assert reconcile_schedule(1) == (None, set(range(60)))
-    assert reconcile_schedule(120) == (set(range(0, 60, 2)), {0})
+    assert "cron_jobs" not in ws  # the reconciler runs beside the worker: an idle worker logs nothing
+    assert ws["health_check_interval"] == settings.worker_health_check_s
+    assert ws["on_job_start"].__name__ == "on_job_start"  # the job leases (tests/integration/test_leases.py)
 
 
 def test_a_worker_needs_redis() -> None:

@@ -1,0 +1,64 @@
+"""What a worker process does beside running jobs: renew the leases of its running jobs, and (one worker of
+all, per period) re-enqueue every due job the games say is waiting.
+
+Both survive a Redis or database outage: a failed round is logged once and tried again next period. The
+reconciler is a plain periodic task rather than an arq cron job so that an idle worker logs nothing (arq logs
+every job's start and end at INFO); it takes a Redis lock (``SET NX PX``) for each period so that, with many
+workers, one of them runs it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from infra.errors import StoreUnavailable
+from services.gameplay.handler import Gameplay
+
+from .leases import RENEW_EVERY_S, Leases
+
+log = logging.getLogger("magnate.worker")
+
+
+async def keep_leases(leases: Leases, redis: Redis, every_s: float = RENEW_EVERY_S) -> None:
+    """Renew the running jobs' leases every ``every_s`` until cancelled."""
+    failing = False
+    while True:
+        await asyncio.sleep(every_s)
+        try:
+            await leases.renew(redis)
+        except (RedisError, OSError) as exc:
+            if not failing:
+                log.warning("cannot renew job leases (Redis: %s); retrying every %.0f s", exc, every_s)
+            failing = True
+        else:
+            failing = False
+
+
+async def reconcile_periodically(gameplay: Gameplay, redis: Redis, queue_name: str, every_s: float) -> None:
+    """Every ``every_s`` (with jitter), if no other worker has this period, re-enqueue every due job."""
+    lock = f"{queue_name}:reconciler"
+    while True:
+        await asyncio.sleep(every_s * random.uniform(0.9, 1.1))  # spreading the workers, not a secret
+        try:
+            if not await redis.set(lock, "1", nx=True, px=int(every_s * 900)):
+                continue  # another worker reconciles this period
+            count = await gameplay.reconcile()
+        except (RedisError, OSError, StoreUnavailable) as exc:
+            log.warning("reconciler skipped: %s", exc)
+            continue
+        if count:
+            log.info("reconciler re-enqueued %d due job(s)", count)
+
+
+def start(tasks: set[asyncio.Task[Any]], *coroutines: Any) -> None:
+    """Run each coroutine as a task kept in ``tasks`` (so it is not garbage-collected while it runs)."""
+    for coroutine in coroutines:
+        task = asyncio.create_task(coroutine)
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
