@@ -4,32 +4,54 @@ the play-by-web page (``services/api/web``) at ``/`` from the same process.
 Without a runtime the lifespan builds one from the settings (connecting to PostgreSQL and Redis) and
 closes it on shutdown; with one (tests, an embedding process) the caller owns it. To serve it from the
 environment: ``uvicorn --factory services.api.app:from_environment``.
+
+Every request body is capped (``max_body_bytes``: 413) and decoded with a bounded depth (400), every ``/api``
+request counts against a rate per client address (``limits``: 429), and the OpenAPI document is completed
+with what Litestar cannot derive (``openapi``).
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
-from litestar import Litestar
+from litestar import Litestar, Request
 from litestar.datastructures import State
 from litestar.di import Provide
+from litestar.exceptions import SerializationException
 from litestar.openapi import OpenAPIConfig
 
 from infra.config import Settings, load
-from services.gameplay.bootstrap import Runtime, build
+from services.gameplay.bootstrap import GAMES, Runtime, build
 from services.gameplay.story import Stories
 
 from .auth import COMPONENTS
 from .controllers import CatalogController, CommandController, GameController, StreamController, health
 from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings, provide_stories
-from .errors import EXCEPTION_HANDLERS
+from .errors import EXCEPTION_HANDLERS, TOO_DEEP
+from .limits import rate_limit_middleware, rate_limit_stores, stream_slots
+from .openapi import complete
 from .web import web_router
 
 DESCRIPTION = """Play Magnate: The First City over HTTP (the play-by-web page at `/` uses only this API).
 Create a game, share each human seat's invite link, read views, submit commands, follow the game over
 Server-Sent Events and export its verifiable history.
-Errors are JSON `{"code", "message", "details"}` with a stable, namespaced `code`."""
+Errors are JSON `{"code", "message", "details"}` with a stable, namespaced `code`.
+Request bodies are at most 64 KiB by default (413 `request/too_large`). Each client address has a rate of game
+creations, of commands and of other requests per minute, and a number of open event streams (429 `rate/limited`
+with `Retry-After`); a sandbox server has none. A 503 (`infra/unavailable`) also says when to retry."""
+
+
+class BoundedRequest(Request[Any, Any, Any]):
+    """A request whose JSON body nested deeper than the decoder's recursion limit is a 400 (request/malformed),
+    like any body that is not JSON, instead of a RecursionError."""
+
+    async def json(self) -> Any:
+        try:
+            return await super().json()
+        except RecursionError as exc:
+            raise SerializationException(TOO_DEEP) from exc
 
 
 def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
@@ -51,14 +73,16 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
             return
         built = await build(settings)
         app.state.runtime = built
+        for name, store in rate_limit_stores(settings, built.redis).items():
+            app.stores.register(name, store, allow_override=True)
         try:
             yield
         finally:
             await built.close()
 
-    kept: dict[str, object] = {"settings": settings, "stories": Stories()}
+    kept: dict[str, object] = {"settings": settings, "stories": Stories(), "stream_slots": stream_slots(settings)}
     state = State(kept | ({"runtime": runtime} if runtime is not None else {}))
-    return Litestar(
+    app = Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, health,
                         web_router()],
         dependencies={
@@ -71,10 +95,16 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         exception_handlers=EXCEPTION_HANDLERS,
         lifespan=[lifespan],
         state=state,
+        request_class=BoundedRequest,
+        request_max_body_size=settings.max_body_bytes,
+        middleware=rate_limit_middleware(settings),
+        stores=dict(rate_limit_stores(settings, runtime.redis)) if runtime is not None else None,
         openapi_config=OpenAPIConfig(
             title="Magnate Server", version="0.1.0", description=DESCRIPTION, path="/schema", components=COMPONENTS
         ),
     )
+    complete(app.openapi_schema, GAMES)
+    return app
 
 
 def from_environment() -> Litestar:

@@ -1,20 +1,27 @@
 """Exception -> JSON error mapping: every error body is ``{"code", "message", "details"}``.
 
-=================================  ======  ==========================================
-raised                             status  code
-=================================  ======  ==========================================
-ApiError (this module)             its own ``request/*``, ``auth/*``
-malformed JSON body                400     ``request/malformed``
-body or parameter validation       400     ``request/invalid``
-RuleViolation (and subclasses)     422     the rule's own code (``rule/not_your_turn``)
-ViewUnavailable                    403     ``view/unavailable``
-StreamNotFound                     404     ``game/not_found``
-ConcurrencyConflict                409     ``conflict/version`` (details.retry = true)
-CommandIdReused                    409     ``conflict/command_id_reused``
-StoreUnavailable                   503     ``infra/unavailable``
-anything else                      500     ``internal/error`` (logged, never explained)
-=================================  ======  ==========================================
+=========================================  ======  ================================================
+raised                                     status  code
+=========================================  ======  ================================================
+ApiError (this module)                     its own ``request/*``, ``auth/*``, ``rate/*``
+malformed JSON body (or nested too deep)   400     ``request/malformed``
+body or parameter validation               400     ``request/invalid``
+CommandIdReserved                          400     ``request/reserved_command_id``
+InvalidIdempotencyKey                      400     ``request/invalid_idempotency_key``
+body over ``max_body_bytes``               413     ``request/too_large`` (details.max_bytes)
+RuleViolation (and subclasses)             422     the rule's own code (``rule/not_your_turn``)
+ViewUnavailable                            403     ``view/unavailable``
+StreamNotFound                             404     ``game/not_found``
+ConcurrencyConflict                        409     ``conflict/version`` (details.retry = true)
+CommandIdReused                            409     ``conflict/command_id_reused``
+IdempotencyKeyReused                       409     ``conflict/idempotency_key_reused``
+a rate limit (Litestar's middleware)       429     ``rate/limited`` (``Retry-After``, details.retry_after_s)
+StoreUnavailable                           503     ``infra/unavailable`` (``Retry-After``, details.retry_after_s)
+Redis, OS or asyncpg connection errors     503     ``infra/unavailable`` (a safety net; logged)
+anything else                              500     ``internal/error`` (logged, never explained)
+=========================================  ======  ================================================
 
+Infrastructure errors are mapped by their ``code`` (the stable contract the service and the clients share).
 This is the API's outermost error boundary, the one place allowed to see broad exceptions.
 """
 
@@ -24,32 +31,40 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+import asyncpg
 from litestar import MediaType, Request, Response
 from litestar.exceptions import (
     HTTPException,
     MethodNotAllowedException,
     NotFoundException,
     SerializationException,
+    TooManyRequestsException,
     ValidationException,
 )
 from litestar.openapi import ResponseSpec
+from redis.exceptions import RedisError
 
 from domain.kernel import GameError, ViewUnavailable
-from infra.errors import CommandIdReused, ConcurrencyConflict, InfraError, StoreUnavailable, StreamNotFound
+from infra.errors import ConcurrencyConflict, InfraError
 
 from .schemas import ErrorBody
 
 log = logging.getLogger(__name__)
 
+RETRY_AFTER_S = 2
+"""What a 503 asks the client to wait before retrying (``Retry-After`` and ``details.retry_after_s``)."""
+
 
 class ApiError(Exception):
     """An error the HTTP layer itself detects (bad request, missing or wrong token, wrong seat)."""
 
-    def __init__(self, status_code: int, code: str, message: str, **details: Any) -> None:
+    def __init__(self, status_code: int, code: str, message: str, *, headers: dict[str, str] | None = None,
+                 **details: Any) -> None:
         super().__init__(message)
         self.status_code = status_code
         self.code = code
         self.message = message
+        self.headers = headers
         self.details = details
 
 
@@ -61,6 +76,16 @@ def invalid(message: str, **details: Any) -> ApiError:
     return ApiError(400, "request/invalid", message, **details)
 
 
+TOO_DEEP = "the JSON body is nested too deeply"
+
+
+def too_many(message: str, retry_after_s: int, **details: Any) -> ApiError:
+    """A 429 that says when to come back."""
+    retry_after_s = max(1, retry_after_s)
+    return ApiError(429, "rate/limited", message, headers={"Retry-After": str(retry_after_s)},
+                    retry_after_s=retry_after_s, **details)
+
+
 def error_response(
     status_code: int, code: str, message: str, details: dict[str, Any] | None = None,
     headers: dict[str, str] | None = None,
@@ -69,25 +94,37 @@ def error_response(
                     headers=headers)
 
 
+def unavailable(message: str) -> Response[ErrorBody]:
+    return error_response(503, "infra/unavailable", message, {"retry_after_s": RETRY_AFTER_S},
+                          headers={"Retry-After": str(RETRY_AFTER_S)})
+
+
 _DOCUMENTED = {
-    400: "Malformed JSON (request/malformed) or an invalid request (request/invalid)",
+    400: "Malformed JSON or JSON nested too deeply (request/malformed), an invalid request (request/invalid), "
+         "a command id of the service's own (request/reserved_command_id)",
     401: "Missing or unknown seat token (auth/missing_token, auth/invalid_token)",
     403: "Not this token's seat (auth/wrong_seat), or a view that is not open yet (view/unavailable)",
     404: "No such game (game/not_found)",
     409: "The game moved on (conflict/version) or the command id was used for another command "
          "(conflict/command_id_reused)",
+    413: "The request body is larger than the server reads (request/too_large; details.max_bytes)",
     422: "The command breaks a rule; the code is the rule's own (rule/not_your_turn, ...)",
-    503: "PostgreSQL or Redis is unreachable (infra/unavailable)",
+    429: "Too many requests from this client address (rate/limited); Retry-After says when to come back",
+    503: "PostgreSQL or Redis is unreachable (infra/unavailable); retry after Retry-After seconds",
 }
+EVERY_API_ROUTE = (429, 503)
+"""What any ``/api`` route may answer: a rate limit (its counters live in Redis) and a store that is away."""
 
 
-def documented(*statuses: int) -> dict[int, ResponseSpec]:
-    """OpenAPI entries for the error responses a handler may give (all with an ErrorBody)."""
-    return {s: ResponseSpec(ErrorBody, description=_DOCUMENTED[s]) for s in statuses}
+def documented(*statuses: int, **described: str) -> dict[int, ResponseSpec]:
+    """OpenAPI entries for the error responses a handler may give (all with an ErrorBody), always with
+    :data:`EVERY_API_ROUTE`. ``described`` overrides a description (``s409="..."``)."""
+    texts = _DOCUMENTED | {int(k.removeprefix("s")): v for k, v in described.items()}
+    return {s: ResponseSpec(ErrorBody, description=texts[s]) for s in sorted({*statuses, *EVERY_API_ROUTE})}
 
 
 def on_api_error(_: Request[Any, Any, Any], exc: ApiError) -> Response[ErrorBody]:
-    return error_response(exc.status_code, exc.code, exc.message, exc.details)
+    return error_response(exc.status_code, exc.code, exc.message, exc.details, headers=exc.headers)
 
 
 def on_game_error(_: Request[Any, Any, Any], exc: GameError) -> Response[ErrorBody]:
@@ -95,45 +132,86 @@ def on_game_error(_: Request[Any, Any, Any], exc: GameError) -> Response[ErrorBo
     return error_response(status, exc.code, exc.message, exc.details)
 
 
-_INFRA_STATUS: dict[type[InfraError], int] = {
-    StreamNotFound: 404,
-    ConcurrencyConflict: 409,
-    CommandIdReused: 409,
-    StoreUnavailable: 503,
+INFRA_STATUS: dict[str, int] = {
+    "request/reserved_command_id": 400,
+    "request/invalid_idempotency_key": 400,
+    "game/not_found": 404,
+    "conflict/version": 409,
+    "conflict/command_id_reused": 409,
+    "conflict/idempotency_key_reused": 409,
+    "infra/unavailable": 503,
 }
+"""The status of each infrastructure error, by its code."""
 
 
 def on_infra_error(_: Request[Any, Any, Any], exc: InfraError) -> Response[ErrorBody]:
-    status = next((s for kind, s in _INFRA_STATUS.items() if isinstance(exc, kind)), None)
+    status = INFRA_STATUS.get(exc.code)
     if status is None:
         log.error("unmapped infrastructure error", exc_info=exc)
         return error_response(500, "internal/error", "internal server error")
+    if status == 503:
+        log.warning("store unavailable: %s", exc)
+        return unavailable(str(exc))
     details: dict[str, Any] = {}
     if isinstance(exc, ConcurrencyConflict):
         details = {"expected_version": exc.expected_version, "retry": True}
     return error_response(status, exc.code, str(exc), details)
 
 
-def on_http_error(_: Request[Any, Any, Any], exc: HTTPException) -> Response[ErrorBody]:
-    """Litestar's own errors: body decoding, parameter validation, unknown routes."""
+def _retry_after(headers: dict[str, str]) -> int:
+    """Seconds until a rate limit's window resets (Litestar's ``RateLimit-Reset``), at least 1."""
+    try:
+        return max(1, int(headers.get("RateLimit-Reset", "1")))
+    except ValueError:
+        return 1
+
+
+def on_http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[ErrorBody]:
+    """Litestar's own errors: body decoding, parameter validation, body size, rate limits, unknown routes."""
     status = exc.status_code
+    details: dict[str, Any] = {}
     if isinstance(exc, ValidationException):
-        code, details = "request/invalid", {"errors": exc.extra} if exc.extra else {}
+        details = {"errors": exc.extra} if exc.extra else {}
+        code = "request/invalid"
     elif isinstance(exc.__cause__, SerializationException):
-        code, details = "request/malformed", {}
+        code = "request/malformed"
     elif isinstance(exc, NotFoundException):
-        code, details = "route/not_found", {}
+        code = "route/not_found"
     elif isinstance(exc, MethodNotAllowedException):
-        code, details = "request/method_not_allowed", {}
+        code = "request/method_not_allowed"
+    elif isinstance(exc, TooManyRequestsException):
+        retry = _retry_after(exc.headers or {})
+        return error_response(status, "rate/limited", "too many requests from this client: retry later",
+                              {"retry_after_s": retry}, {**(exc.headers or {}), "Retry-After": str(retry)})
+    elif status == 413:
+        limit = request.route_handler.resolve_request_max_body_size()
+        return error_response(status, "request/too_large", f"the request body is larger than {limit} bytes",
+                              {"max_bytes": limit})
     elif status >= 500:
         log.error("internal error", exc_info=exc)
         return error_response(500, "internal/error", "internal server error")
     else:
-        code, details = f"http/{status}", {}
+        code = f"http/{status}"
     return error_response(status, code, exc.detail, details, headers=exc.headers)
 
 
+CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
+    RedisError,
+    OSError,  # ConnectionError, TimeoutError and socket errors included
+    asyncpg.PostgresConnectionError,  # SQLSTATE class 08: the connection failed or was lost
+    asyncpg.CannotConnectNowError,
+    asyncpg.TooManyConnectionsError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+)
+"""Driver errors that mean "a store is away": the adapters should have raised StoreUnavailable, but one that
+slips through is still a 503 the client may retry, not a 500."""
+
+
 def on_unexpected(_: Request[Any, Any, Any], exc: Exception) -> Response[ErrorBody]:
+    if isinstance(exc, CONNECTION_ERRORS):
+        log.warning("store unavailable (%s reached the API): %s", type(exc).__name__, exc)
+        return unavailable("a store is unreachable: retry later")
     log.error("unhandled exception", exc_info=exc)
     return error_response(500, "internal/error", "internal server error")
 

@@ -10,14 +10,23 @@ from msgspec import Meta
 
 from domain.kernel import CommandTemplate
 from services.gameplay.audit import EventRecord
+from services.gameplay.command_ids import CLIENT_ID_MAX, CLIENT_ID_PATTERN
 from services.gameplay.narrate import Told
 
 NO_NUL = r"^[^\x00]*$"
 """PostgreSQL text cannot hold NUL characters, so stored strings refuse them up front (a 400, not a 500)."""
 CommandId = Annotated[
-    str, Meta(min_length=1, max_length=100, pattern=NO_NUL, description="Client-chosen idempotency key.")
+    str,
+    Meta(
+        min_length=1, max_length=CLIENT_ID_MAX, pattern=CLIENT_ID_PATTERN,
+        description=f"Client-chosen idempotency key of the command: 1-{CLIENT_ID_MAX} letters, digits and "
+        "`.` `_` `~` `-` (a UUID fits). Ids with a colon, and `start`, are the service's own and refused (400 "
+        "`request/reserved_command_id`).",
+    ),
 ]
-Version = Annotated[int, Meta(ge=0)]
+VERSION_MAX = 2**31 - 1
+"""The highest version a game can reach (versions are PostgreSQL ``integer``s)."""
+Version = Annotated[int, Meta(ge=0, le=VERSION_MAX)]
 
 
 # -- requests ----------------------------------------------------------------------------------------

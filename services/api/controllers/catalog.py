@@ -208,7 +208,7 @@ class CatalogController(Controller):
     path = "/api/catalog"
     tags = ("catalog",)
 
-    @get("/{game:str}", summary="A game's component tables", responses=documented(404),
+    @get("/{game:str}", summary="A game's component tables", responses=documented(400, 404),
          cache_control=CacheControlHeader(max_age=3600, public=True))
     async def read(
         self,

@@ -7,21 +7,46 @@ from litestar import Controller, post
 from litestar.di import Provide
 from litestar.params import FromPath, RawBody
 
+from infra.errors import CommandIdReserved
+
 from ..auth import SECURITY, provide_seat
 from ..deps import GameplayDep, SeatDep
-from ..errors import ApiError, documented, invalid, malformed
+from ..errors import TOO_DEEP, ApiError, documented, invalid, malformed
+from ..limits import COMMANDS, RATE
 from ..schemas import CommandOut, CommandRequest, EventOut
 
 _envelope = msgspec.json.Decoder(CommandRequest)
+
+
+class _AnyCommandId(msgspec.Struct):
+    command_id: str
+
+
+_command_id = msgspec.json.Decoder(_AnyCommandId)
 
 
 def decode_envelope(body: bytes) -> CommandRequest:
     try:
         return _envelope.decode(body)
     except msgspec.ValidationError as exc:
+        if str(exc).endswith("`$.command_id`"):
+            _refuse_reserved(body)
         raise invalid(f"invalid command request: {exc}") from exc
     except msgspec.DecodeError as exc:
         raise malformed(f"the body is not valid JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise malformed(TOO_DEEP) from exc
+
+
+def _refuse_reserved(body: bytes) -> None:
+    """A command id with a colon is one of the service's own (``reveal:…``, ``system:…``): say so."""
+    try:
+        command_id = _command_id.decode(body).command_id
+    except msgspec.ValidationError:
+        return
+    if ":" in command_id:
+        raise CommandIdReserved(f"command id {command_id[:100]!r} is one of the service's own (ids with a colon, and "
+                                "'start', are): use letters, digits and . _ ~ -")
 
 
 class CommandController(Controller):
@@ -29,12 +54,13 @@ class CommandController(Controller):
     tags = ("commands",)
 
     @post("/", status_code=200, summary="Submit a player command", dependencies={"seat": Provide(provide_seat)},
-          security=SECURITY, responses=documented(400, 401, 403, 404, 409, 422, 503))
+          security=SECURITY, opt={RATE: COMMANDS}, responses=documented(400, 401, 403, 404, 409, 413, 422))
     async def submit(self, game_id: FromPath[str], body: RawBody, seat: SeatDep, gameplay: GameplayDep) -> CommandOut:
-        """Body: ``{"command_id": str (1-100 chars), "expected_version"?: int, "seat"?: int,
-        "command": {"type": "magnate.place_bid", ...}}`` where ``command`` is one of the game's player
-        commands (the ``legal`` templates of ``/me`` show them). Applied at most once per ``command_id``:
-        a retry returns the first result with ``duplicate: true``."""
+        """Body: ``{"command_id": str, "expected_version"?: int, "seat"?: int, "command": {"type":
+        "magnate.place_bid", ...}}`` where ``command`` is one of the game's player commands (the ``legal``
+        templates of ``/me`` show them). Applied at most once per ``command_id``: a retry returns the first
+        result with ``duplicate: true``. Command ids with a colon, and ``start``, are the service's own: 400
+        ``request/reserved_command_id``."""
         request = decode_envelope(body)
         if request.seat is not None and request.seat != seat:
             raise ApiError(403, "auth/wrong_seat", f"this token plays seat {seat}, not seat {request.seat}",
@@ -44,5 +70,7 @@ class CommandController(Controller):
             command = gameplay.codecs[game_type].decode_player_command(bytes(request.command))
         except msgspec.ValidationError as exc:
             raise invalid(f"not a {game_type} player command: {exc}") from exc
+        except RecursionError as exc:
+            raise malformed(TOO_DEEP) from exc
         applied = await gameplay.submit(game_id, seat, request.command_id, command, request.expected_version)
         return CommandOut(applied.version, applied.duplicate, tuple(EventOut.of(e) for e in applied.events))

@@ -7,18 +7,21 @@ from typing import Annotated, Any, Literal
 import msgspec
 from litestar import Controller, Response, get, post
 from litestar.di import Provide
-from litestar.params import FromPath, JSONBody, QueryParameter
+from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 
 from domain.kernel import AUDITOR, PUBLIC, GameModule, Seat, Viewer, ViewUnavailable, tag_of
 from infra.config import Settings
 from services.gameplay import Gameplay
 from services.gameplay.audit import export_lines
+from services.gameplay.creation_keys import KEY_PATTERN
 from services.gameplay.story import NARRATED
 
 from ..auth import SECURITY, provide_optional_seat, provide_seat
 from ..deps import GameplayDep, OptionalSeatDep, SeatDep, SettingsDep, StoriesDep
 from ..errors import documented, invalid
+from ..limits import CREATE, RATE
 from ..schemas import (
+    VERSION_MAX,
     CreateGameRequest,
     EventOut,
     EventsOut,
@@ -31,7 +34,17 @@ from ..schemas import (
     StateOut,
 )
 
-After = Annotated[int, QueryParameter(ge=0, description="Only events with a higher version.")]
+After = Annotated[int, QueryParameter(ge=0, le=VERSION_MAX, description="Only events with a higher version.")]
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key", min_length=16, max_length=128, pattern=KEY_PATTERN,
+        description="Makes the creation safe to retry: the same key with the same request returns the same game "
+                    "with the same seat tokens (201 again, nothing new is created); the same key with another "
+                    "request is a 409 (conflict/idempotency_key_reused). 16-128 letters, digits and `.` `_` `~` `-` "
+                    "(a UUID fits); keep it secret, as it stands for the seat tokens.",
+    ),
+]
 
 
 async def events_page(gameplay: Gameplay, game_id: str, after: int, announced: int | None = None) -> EventsOut:
@@ -65,18 +78,24 @@ class GameController(Controller):
     path = "/api/games"
     tags = ("games",)
 
-    @post("/", status_code=201, summary="Create a game", responses=documented(400, 422, 503))
+    @post("/", status_code=201, summary="Create a game", opt={RATE: CREATE}, responses=documented(
+        400, 409, 413, 422,
+        s409="The Idempotency-Key was used before with another request (conflict/idempotency_key_reused)",
+        s422="The game refuses these options; the code is the rule's own (rule/invalid_value, ...)"))
     async def create(
-        self, data: JSONBody[CreateGameRequest], gameplay: GameplayDep, settings: SettingsDep
+        self, data: JSONBody[CreateGameRequest], gameplay: GameplayDep, settings: SettingsDep,
+        idempotency_key: IdempotencyKey = None,
     ) -> GameCreatedOut:
-        """Set a game up. Returns one secret token and invite link per human seat (shown only here)."""
+        """Set a game up. Returns one secret token and invite link per human seat (shown only here, and again
+        to a retry with the same ``Idempotency-Key``)."""
         if data.game not in gameplay.games:
             raise invalid(f"unknown game {data.game!r}", game=data.game, known=sorted(gameplay.games))
         if data.seed is not None and not settings.sandbox:
             raise invalid("a seed may only be chosen on a sandbox server", field="seed")
         options = game_options(gameplay.module(data.game), data)
         seed = bytes.fromhex(data.seed) if data.seed is not None else None
-        created = await gameplay.create_game(data.game, options, [s.name or "" for s in data.seats], seed)
+        created = await gameplay.create_game(data.game, options, [s.name or "" for s in data.seats], seed,
+                                             idempotency_key=idempotency_key)
         base = public_url(settings)
         seats = tuple(
             SeatCreatedOut(s.seat, s.kind, s.name, s.company, s.token,
@@ -85,7 +104,7 @@ class GameController(Controller):
         )
         return GameCreatedOut(created.game_id, created.game_type, created.version, seats)
 
-    @get("/{game_id:str}", summary="The public view of a game", responses=documented(404, 503))
+    @get("/{game_id:str}", summary="The public view of a game", responses=documented(400, 404))
     async def read(self, game_id: FromPath[str], gameplay: GameplayDep) -> GameOut:
         loaded = await gameplay.load(game_id)
         game = gameplay.module(loaded.game_type)
@@ -102,7 +121,7 @@ class GameController(Controller):
         )
 
     @get("/{game_id:str}/me", summary="The caller's seat view and legal commands",
-         dependencies={"seat": Provide(provide_seat)}, security=SECURITY, responses=documented(401, 404, 503))
+         dependencies={"seat": Provide(provide_seat)}, security=SECURITY, responses=documented(400, 401, 404))
     async def me(self, game_id: FromPath[str], seat: SeatDep, gameplay: GameplayDep) -> MeOut:
         loaded = await gameplay.load(game_id)
         game = gameplay.module(loaded.game_type)
@@ -110,12 +129,12 @@ class GameController(Controller):
         return MeOut(seat, loaded.version, game.view(loaded.state, Seat(seat), False), tuple(legal),
                      await players(gameplay, game_id))
 
-    @get("/{game_id:str}/events", summary="The event log", responses=documented(400, 404, 503))
+    @get("/{game_id:str}/events", summary="The event log", responses=documented(400, 404))
     async def events(self, game_id: FromPath[str], gameplay: GameplayDep, after: After = 0) -> EventsOut:
         """Events never carry a seat's secrets, so every caller gets the same, complete log."""
         return await events_page(gameplay, game_id, after)
 
-    @get("/{game_id:str}/history", summary="The game so far, told in sentences", responses=documented(400, 404, 503))
+    @get("/{game_id:str}/history", summary="The game so far, told in sentences", responses=documented(400, 404))
     async def history(
         self, game_id: FromPath[str], gameplay: GameplayDep, stories: StoriesDep, after: After = 0
     ) -> HistoryOut:
@@ -131,13 +150,14 @@ class GameController(Controller):
 
     @get("/{game_id:str}/state", summary="The state at a version, as the caller may see it",
          dependencies={"seat": Provide(provide_optional_seat)}, security=[{}, *SECURITY],
-         responses=documented(400, 401, 403, 404, 503))
+         responses=documented(400, 401, 403, 404))
     async def state(
         self,
         game_id: FromPath[str],
         seat: OptionalSeatDep,
         gameplay: GameplayDep,
-        at: Annotated[int | None, QueryParameter(ge=0, description="The version (default: the latest).")] = None,
+        at: Annotated[int | None, QueryParameter(ge=0, le=VERSION_MAX, description="The version (default: the latest).")
+                      ] = None,
         viewer: Annotated[Literal["public", "auditor"] | None,
                           QueryParameter(description="Default: the bearer's seat, else public.")] = None,
     ) -> StateOut:
@@ -152,7 +172,7 @@ class GameController(Controller):
         return StateOut(game_id, loaded.version, str(who), view)
 
     @get("/{game_id:str}/export", summary="The full history as JSON Lines", media_type="application/x-ndjson",
-         responses=documented(404, 503))
+         responses=documented(400, 404))
     async def export(self, game_id: FromPath[str], gameplay: GameplayDep) -> Response[bytes]:
         """A ``game`` line, then each command and its events; the seed only once the game is over.
         Anyone can check it with ``services.gameplay.audit.verify``."""

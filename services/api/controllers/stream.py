@@ -7,17 +7,21 @@ a version: when this process already holds the game at that version (it appended
 or a command read it), the events come from memory; otherwise the stream reads the store, which also
 brings anything a lost or merged announcement missed. It re-reads on every keep-alive tick too, which
 closes the gap between the first read and the Redis subscription.
+
+A client address may hold at most ``max_streams_per_client`` streams open in one API process
+(:class:`..limits.StreamSlots`); one more is a 429 with ``Retry-After``.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import AsyncGenerator, AsyncIterator
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
-from litestar import Controller, get
+from litestar import Controller, Request, get
 from litestar.di import Provide
+from litestar.middleware.rate_limit import get_remote_address
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from redis.exceptions import RedisError
@@ -28,7 +32,9 @@ from services.gameplay import Gameplay
 
 from ..auth import SECURITY, provide_stream_seat
 from ..deps import GameplayDep, OptionalSeatDep, RuntimeDep
-from ..errors import documented
+from ..errors import documented, too_many
+from ..limits import STREAM_RETRY_AFTER_S, StreamSlots
+from ..schemas import VERSION_MAX
 from .games import events_page
 
 log = logging.getLogger(__name__)
@@ -80,25 +86,53 @@ async def messages(
             await ticks.aclose()
 
 
+class HeldStream:
+    """The messages of one stream, holding its client's slot until they end (or the stream is dropped)."""
+
+    def __init__(self, slots: StreamSlots, client: str, inner: AsyncIterator[ServerSentEventMessage]) -> None:
+        self._slots, self._client, self._inner = slots, client, inner
+        slots.hold(client, self)
+
+    def __aiter__(self) -> HeldStream:
+        return self
+
+    async def __anext__(self) -> ServerSentEventMessage:
+        try:
+            return await anext(self._inner)
+        except BaseException:  # the end, a failure or a cancellation (the client left): the slot is free
+            self._slots.release(self._client, self)
+            raise
+
+
 class StreamController(Controller):
     path = "/api/games/{game_id:str}/stream"
     tags = ("games",)
 
     @get("/", summary="Server-Sent Events: one message per new version",
          dependencies={"seat": Provide(provide_stream_seat)}, security=[{}, *SECURITY],
-         media_type="text/event-stream", responses=documented(400, 401, 404, 503))
+         media_type="text/event-stream", responses=documented(
+             400, 401, 404, s429="Too many requests, or too many open streams, from this client address "
+                                 "(rate/limited); Retry-After says when to come back"))
     async def stream(
         self,
+        request: Request[Any, Any, Any],
         game_id: FromPath[str],
         seat: OptionalSeatDep,
         gameplay: GameplayDep,
         runtime: RuntimeDep,
-        after: Annotated[int | None, QueryParameter(ge=0, description="Send the events after this first.")] = None,
-        last_event_id: Annotated[int | None, HeaderParameter(name="Last-Event-ID", ge=0)] = None,
+        after: Annotated[int | None, QueryParameter(ge=0, le=VERSION_MAX,
+                                                    description="Send the events after this first.")] = None,
+        last_event_id: Annotated[int | None, HeaderParameter(name="Last-Event-ID", ge=0, le=VERSION_MAX)] = None,
     ) -> ServerSentEvent:
         """The token (header, or ``?token=`` for EventSource) is optional: the log carries no secrets,
         but a wrong token is refused (``seat`` is resolved only for that). ``Last-Event-ID`` wins over
-        ``after``; both default to 0."""
+        ``after``; both default to 0. A client address may hold a limited number of streams open at once
+        (per API process): one more is a 429."""
         await gameplay.game_type(game_id)  # 404 now rather than a broken stream
+        slots: StreamSlots = request.app.state.stream_slots
+        client = get_remote_address(request)
+        if slots.full(client):
+            raise too_many(f"this client already holds {slots.per_client} open event streams", STREAM_RETRY_AFTER_S,
+                           max_streams=slots.per_client)
         start = last_event_id if last_event_id is not None else after or 0
-        return ServerSentEvent(messages(gameplay, runtime.notifier, game_id, start))
+        return ServerSentEvent(HeldStream(slots, client, messages(gameplay, runtime.notifier, game_id, start)))

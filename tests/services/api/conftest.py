@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import socket
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import httpx
 import pytest
@@ -53,8 +54,9 @@ def table(client: httpx.AsyncClient, runtime: Runtime) -> Table:
     return Table(client, runtime)
 
 
-@pytest.fixture
-async def live_url(app: Litestar) -> AsyncIterator[str]:
+@asynccontextmanager
+async def serve(app: Litestar) -> AsyncIterator[str]:
+    """Serve ``app`` with uvicorn on a free port of 127.0.0.1; yields its base URL."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -72,3 +74,9 @@ async def live_url(app: Litestar) -> AsyncIterator[str]:
         server.should_exit = True
         await asyncio.wait_for(task, timeout=10)
         sock.close()
+
+
+@pytest.fixture
+async def live_url(app: Litestar) -> AsyncIterator[str]:
+    async with serve(app) as url:
+        yield url

@@ -1,0 +1,146 @@
+"""The OpenAPI document: what Litestar derives from the handlers, completed with what it cannot derive, so the
+document states every constraint the server enforces and every response it sends.
+
+- Request bodies are described by msgspec's own JSON Schema of the very types that decode them. Litestar's
+  generator loses constraints msgspec enforces (the items of an ``Annotated[tuple[...], Meta(...)]`` become
+  "anything", a constrained number that may also be ``null`` loses its bounds).
+- The command endpoint reads its body raw (the command is decoded as the game's own player-command union once
+  the game's type is known), so Litestar sees no body at all: its request body is the envelope with
+  ``command`` as the union of every offered game's player commands.
+- An optional number parameter loses a lower bound of 0 in Litestar's generator (it skips falsy bounds): the
+  version parameters (:data:`VERSION_PARAMETERS`) state their bounds again.
+- The answers that say when to come back (429, and 503 with an ``ErrorBody``) declare their ``Retry-After``.
+
+Checked by ``tests/services/api/test_openapi_conformance.py`` (schemathesis against the app in-process).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import msgspec
+from litestar.exceptions import ImproperlyConfiguredException
+from litestar.openapi.spec import (
+    Discriminator,
+    OpenAPI,
+    OpenAPIHeader,
+    OpenAPIMediaType,
+    OpenAPIResponse,
+    OpenAPIType,
+    Reference,
+    RequestBody,
+    Schema,
+)
+
+from domain.kernel import GameModule
+
+from .schemas import VERSION_MAX, CommandRequest, CreateGameRequest
+
+COMPONENTS = "#/components/schemas/{name}"
+COMMANDS_PATH = "/api/games/{game_id}/commands"
+VERSION_PARAMETERS = frozenset({"at", "after", "Last-Event-ID"})
+"""Parameters that are a game's version: 0 to VERSION_MAX, wherever they appear."""
+REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (CreateGameRequest, CommandRequest)
+"""Request bodies documented from msgspec's schema (their nested structs come along)."""
+
+_KEYS = {field.metadata.get("alias", field.name): field.name for field in dataclasses.fields(Schema)}
+_ONE = {"items", "not", "contains", "if", "then", "else", "propertyNames", "additionalProperties"}
+_MANY = {"allOf", "anyOf", "oneOf", "prefixItems"}
+_NAMED = {"properties", "patternProperties"}
+
+
+def schema_of(raw: Mapping[str, Any]) -> Schema | Reference:
+    """A JSON Schema (a dict, as msgspec writes it) as Litestar's spec objects."""
+    if "$ref" in raw:
+        ref = Reference(ref=raw["$ref"])
+        rest = {k: v for k, v in raw.items() if k != "$ref"}
+        if not rest:
+            return ref
+        wrapped = schema_of(rest)
+        assert isinstance(wrapped, Schema)
+        wrapped.all_of = [ref]
+        return wrapped
+    fields: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in _KEYS:
+            raise ImproperlyConfiguredException(f"JSON Schema keyword {key!r} has no OpenAPI counterpart here")
+        fields[_KEYS[key]] = _value_of(key, value)
+    return Schema(**fields)
+
+
+def _value_of(key: str, value: Any) -> Any:
+    if key in _ONE:
+        return value if isinstance(value, bool) else schema_of(value)
+    if key in _MANY:
+        return [schema_of(v) for v in value]
+    if key in _NAMED:
+        return {name: schema_of(v) for name, v in value.items()}
+    if key == "type":
+        return [OpenAPIType(v) for v in value] if isinstance(value, list) else OpenAPIType(value)
+    if key == "discriminator":
+        return Discriminator(property_name=value["propertyName"], mapping=value.get("mapping"))
+    return value
+
+
+def _request_components(games: Mapping[str, GameModule[Any]]) -> dict[str, Schema | Reference]:
+    commands = [game.player_command_type for game in games.values()]
+    tops, components = msgspec.json.schema_components([*REQUEST_TYPES, *commands], ref_template=COMPONENTS)
+    unions = tops[len(REQUEST_TYPES):]
+    envelope = components[CommandRequest.__name__]
+    envelope["properties"]["command"] = {
+        **(unions[0] if len(unions) == 1 else {"anyOf": unions}),
+        "description": "One of the game's player commands, tagged by `type` (the `legal` templates of `/me` show "
+                       "them pre-filled).",
+    }
+    return {name: schema_of(raw) for name, raw in components.items()}
+
+
+def _operations(openapi: OpenAPI) -> Iterable[Any]:
+    for item in (openapi.paths or {}).values():
+        for method in ("get", "put", "post", "delete", "options", "head", "patch", "trace"):
+            operation = getattr(item, method, None)
+            if operation is not None:
+                yield operation
+
+
+def _is_error_body(response: OpenAPIResponse | Reference) -> bool:
+    if not isinstance(response, OpenAPIResponse) or not response.content:
+        return False
+    media = response.content.get("application/json")
+    return media is not None and isinstance(media.schema, Reference) and media.schema.ref.endswith("/ErrorBody")
+
+
+RETRY_AFTER = OpenAPIHeader(
+    schema=Schema(type=OpenAPIType.INTEGER, minimum=1), required=True,
+    description="Seconds to wait before retrying (also in `details.retry_after_s`).",
+)
+
+
+def complete(openapi: OpenAPI, games: Mapping[str, GameModule[Any]]) -> OpenAPI:
+    """Complete Litestar's document in place (see the module's docstring); returns it."""
+    schemas = openapi.components.schemas
+    ours = _request_components(games)
+    replaced = {t.__name__ for t in REQUEST_TYPES} | {"SeatRequest"}
+    clashes = sorted(name for name in ours if name in schemas and name not in replaced)
+    if clashes:
+        raise ImproperlyConfiguredException(f"OpenAPI component names used twice: {clashes}")
+    schemas.update(ours)  # type: ignore[arg-type]  # components hold references too (OpenAPI 3.1)
+
+    submit = (openapi.paths or {})[COMMANDS_PATH].post
+    assert submit is not None
+    submit.request_body = RequestBody(
+        content={"application/json": OpenAPIMediaType(schema=Reference(ref=COMPONENTS.format(name="CommandRequest")))},
+        required=True,
+    )
+    for operation in _operations(openapi):
+        for parameter in operation.parameters or ():
+            if getattr(parameter, "name", None) in VERSION_PARAMETERS and isinstance(parameter.schema, Schema):
+                for option in [parameter.schema, *(parameter.schema.one_of or ())]:
+                    if isinstance(option, Schema) and option.type == OpenAPIType.INTEGER:
+                        option.minimum, option.maximum = 0, VERSION_MAX
+        for status, response in (operation.responses or {}).items():
+            if status in {"429", "503"} and _is_error_body(response):
+                response.headers = {**(response.headers or {}), "Retry-After": RETRY_AFTER}
+    return openapi
