@@ -21,6 +21,9 @@ Why each setting is what it is:
   between enqueue and pick-up dominates; polling a sorted set 20 times a second is cheap.
 * ``max_jobs`` = ``worker_max_jobs`` (64) — jobs are I/O-bound and belong to independent games, so
   one process runs many at once; the database pool (``db_pool_size``) is the real limit.
+* ``queue_read_limit`` = ``max_jobs`` — the due ids one poll reads (arq's default is five times
+  ``max_jobs``): a poll then starts at most a full set of slots, so finished tasks are forgotten and the
+  health beat recorded after every ``max_jobs`` jobs, however long the backlog.
 * ``job_timeout`` = ``worker_job_timeout_s`` (60 s) — far above any real job (an AI turn included),
   short enough that a hung job is cancelled and retried rather than holding its slot.
 * ``max_tries`` = :data:`jobs.MAX_TRIES` — a job retries (``Retry`` with back-off) only while the
@@ -95,6 +98,7 @@ def worker_settings(
         "job_deserializer": msgspec.msgpack.decode,
         "keep_result": 0,
         "max_jobs": settings.worker_max_jobs,
+        "queue_read_limit": settings.worker_max_jobs,
         "poll_delay": settings.worker_poll_delay_s,
         "job_timeout": settings.worker_job_timeout_s,
         "max_tries": jobs.MAX_TRIES,
