@@ -9,6 +9,10 @@ document states every constraint the server enforces and every response it sends
   ``command`` as the union of every offered game's player commands.
 - An optional number parameter loses a lower bound of 0 in Litestar's generator (it skips falsy bounds): the
   version parameters (:data:`VERSION_PARAMETERS`) state their bounds again.
+- A parameter that is absent is "no value": its schema is the value's alone (Litestar adds ``null``, which a
+  query string or a header cannot carry).
+- A legal-command template's ``command`` is typed as the kernel's base ``Command``: it is one of the game's
+  player commands.
 - The answers that say when to come back (429, and 503 with an ``ErrorBody``) declare their ``Retry-After``.
 
 Checked by ``tests/services/api/test_openapi_conformance.py`` (schemathesis against the app in-process).
@@ -29,12 +33,14 @@ from litestar.openapi.spec import (
     OpenAPIMediaType,
     OpenAPIResponse,
     OpenAPIType,
+    Parameter,
     Reference,
     RequestBody,
     Schema,
 )
 
 from domain.kernel import GameModule
+from services.gameplay.command_ids import START
 
 from .schemas import VERSION_MAX, CommandRequest, CreateGameRequest
 
@@ -84,17 +90,59 @@ def _value_of(key: str, value: Any) -> Any:
     return value
 
 
-def _request_components(games: Mapping[str, GameModule[Any]]) -> dict[str, Schema | Reference]:
-    commands = [game.player_command_type for game in games.values()]
-    tops, components = msgspec.json.schema_components([*REQUEST_TYPES, *commands], ref_template=COMPONENTS)
-    unions = tops[len(REQUEST_TYPES):]
-    envelope = components[CommandRequest.__name__]
-    envelope["properties"]["command"] = {
-        **(unions[0] if len(unions) == 1 else {"anyOf": unions}),
-        "description": "One of the game's player commands, tagged by `type` (the `legal` templates of `/me` show "
-                       "them pre-filled).",
-    }
-    return {name: schema_of(raw) for name, raw in components.items()}
+RAW_FIELDS = {"command": "player_command_type", "options": "options_type"}
+"""Request fields read raw and decoded as a type of the game the request is for: documented as that type, for
+every game offered."""
+
+
+def _request_components(games: Mapping[str, GameModule[Any]]) -> tuple[dict[str, Schema | Reference], set[str]]:
+    """The components of the request bodies, and the names of those that replace Litestar's."""
+    _, bodies = msgspec.json.schema_components(REQUEST_TYPES, ref_template=COMPONENTS)
+    raw_types = {field: [getattr(game, attr) for game in games.values()] for field, attr in RAW_FIELDS.items()}
+    unions, components = msgspec.json.schema_components([t for ts in raw_types.values() for t in ts],
+                                                        ref_template=COMPONENTS)
+    components.update(bodies)
+    by_field = dict(zip(raw_types, _chunks(list(unions), [len(ts) for ts in raw_types.values()]), strict=True))
+    for body in REQUEST_TYPES:
+        properties = components[body.__name__]["properties"]
+        for field, schemas in by_field.items():
+            if field in properties:
+                properties[field] = schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
+        if "game" in properties:
+            properties["game"]["enum"] = sorted(games)  # the games offered
+    envelope = components[CommandRequest.__name__]["properties"]
+    envelope["command"]["description"] = ("One of the game's player commands, tagged by `type` (the `legal` "
+                                          "templates of `/me` show them pre-filled).")
+    envelope["command_id"]["not"] = {"const": START}  # the creation's id, though in the client alphabet
+    # a legal-command template's command (``domain.kernel.Command``, the base of every game's commands) is one of
+    # the games' player commands
+    components["Command"] = by_field["command"][0] if len(games) == 1 else {"anyOf": by_field["command"]}
+    return {name: schema_of(raw) for name, raw in components.items()}, {*bodies, "Command"}
+
+
+def _chunks(items: list[Any], sizes: list[int]) -> list[list[Any]]:
+    out, at = [], 0
+    for size in sizes:
+        out.append(items[at:at + size])
+        at += size
+    return out
+
+
+def _without_null(schema: Schema) -> Schema:
+    """``schema`` without its ``null`` alternative (``oneOf [X, null]`` -> X, keeping the outer keywords)."""
+    null = Schema(type=OpenAPIType.NULL)
+    if schema.one_of and null in schema.one_of:
+        rest = [option for option in schema.one_of if option != null]
+        if len(rest) == 1 and isinstance(rest[0], Schema):
+            outer = {f.name: getattr(schema, f.name) for f in dataclasses.fields(Schema)
+                     if f.name != "one_of" and getattr(schema, f.name) is not None}
+            return dataclasses.replace(rest[0], **{k: v for k, v in outer.items() if getattr(rest[0], k) is None})
+    if isinstance(schema.type, list) and OpenAPIType.NULL in schema.type:
+        kinds = [t for t in schema.type if t != OpenAPIType.NULL]
+        enum = [v for v in schema.enum] if schema.enum is not None else None
+        return dataclasses.replace(schema, type=kinds[0] if len(kinds) == 1 else kinds,
+                                   enum=[v for v in enum if v is not None] if enum is not None else None)
+    return schema
 
 
 def _operations(openapi: OpenAPI) -> Iterable[Any]:
@@ -121,8 +169,7 @@ RETRY_AFTER = OpenAPIHeader(
 def complete(openapi: OpenAPI, games: Mapping[str, GameModule[Any]]) -> OpenAPI:
     """Complete Litestar's document in place (see the module's docstring); returns it."""
     schemas = openapi.components.schemas
-    ours = _request_components(games)
-    replaced = {t.__name__ for t in REQUEST_TYPES} | {"SeatRequest"}
+    ours, replaced = _request_components(games)
     clashes = sorted(name for name in ours if name in schemas and name not in replaced)
     if clashes:
         raise ImproperlyConfiguredException(f"OpenAPI component names used twice: {clashes}")
@@ -136,10 +183,11 @@ def complete(openapi: OpenAPI, games: Mapping[str, GameModule[Any]]) -> OpenAPI:
     )
     for operation in _operations(openapi):
         for parameter in operation.parameters or ():
-            if getattr(parameter, "name", None) in VERSION_PARAMETERS and isinstance(parameter.schema, Schema):
-                for option in [parameter.schema, *(parameter.schema.one_of or ())]:
-                    if isinstance(option, Schema) and option.type == OpenAPIType.INTEGER:
-                        option.minimum, option.maximum = 0, VERSION_MAX
+            if not isinstance(parameter, Parameter) or not isinstance(parameter.schema, Schema):
+                continue
+            parameter.schema = _without_null(parameter.schema)
+            if parameter.name in VERSION_PARAMETERS and parameter.schema.type == OpenAPIType.INTEGER:
+                parameter.schema.minimum, parameter.schema.maximum = 0, VERSION_MAX
         for status, response in (operation.responses or {}).items():
             if status in {"429", "503"} and _is_error_body(response):
                 response.headers = {**(response.headers or {}), "Retry-After": RETRY_AFTER}

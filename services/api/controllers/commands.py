@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import msgspec
 from litestar import Controller, post
 from litestar.di import Provide
@@ -16,6 +19,7 @@ from ..limits import COMMANDS, RATE
 from ..schemas import CommandOut, CommandRequest, EventOut
 
 _envelope = msgspec.json.Decoder(CommandRequest)
+T = TypeVar("T")
 
 
 class _AnyCommandId(msgspec.Struct):
@@ -25,9 +29,31 @@ class _AnyCommandId(msgspec.Struct):
 _command_id = msgspec.json.Decoder(_AnyCommandId)
 
 
+def whole_numbers(value: Any) -> Any:
+    """``value`` with every float that is a whole number as an int: JSON Schema's ``integer`` is any number without
+    a fraction, ``2.0`` included, while msgspec's ``int`` takes only ``2``."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [whole_numbers(v) for v in value]
+    if isinstance(value, dict):
+        return {k: whole_numbers(v) for k, v in value.items()}
+    return value
+
+
+def decode(decoder: Callable[[bytes], T], body: bytes) -> T:
+    """``decoder(body)``, taking whole numbers written as floats (``2.0``) where it wants an int."""
+    try:
+        return decoder(body)
+    except msgspec.ValidationError as exc:
+        if "got `float`" not in str(exc):
+            raise
+    return decoder(msgspec.json.encode(whole_numbers(msgspec.json.decode(body))))
+
+
 def decode_envelope(body: bytes) -> CommandRequest:
     try:
-        return _envelope.decode(body)
+        return decode(_envelope.decode, body)
     except msgspec.ValidationError as exc:
         if str(exc).endswith("`$.command_id`"):
             _refuse_reserved(body)
@@ -67,7 +93,7 @@ class CommandController(Controller):
                            seat=seat)
         game_type = await gameplay.game_type(game_id)
         try:
-            command = gameplay.codecs[game_type].decode_player_command(bytes(request.command))
+            command = decode(gameplay.codecs[game_type].decode_player_command, bytes(request.command))
         except msgspec.ValidationError as exc:
             raise invalid(f"not a {game_type} player command: {exc}") from exc
         except RecursionError as exc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Response, get, post
@@ -156,10 +156,12 @@ class GameController(Controller):
         game_id: FromPath[str],
         seat: OptionalSeatDep,
         gameplay: GameplayDep,
-        at: Annotated[int | None, QueryParameter(ge=0, le=VERSION_MAX, description="The version (default: the latest).")
-                      ] = None,
-        viewer: Annotated[Literal["public", "auditor"] | None,
-                          QueryParameter(description="Default: the bearer's seat, else public.")] = None,
+        at: Annotated[int, QueryParameter(ge=0, le=VERSION_MAX,
+                                          description="The version (default, or beyond the last: the latest).")
+                      ] = VERSION_MAX,
+        viewer: Annotated[str | None, QueryParameter(pattern="^(public|auditor)$",
+                                                     description="`public` or `auditor`; by default the bearer's "
+                                                                 "seat, else public.")] = None,
     ) -> StateOut:
         """A seat token shows that seat's view; ``viewer=auditor`` shows everything, once the game is over."""
         who: Viewer = PUBLIC if seat is None or viewer == "public" else Seat(seat)
@@ -167,7 +169,7 @@ class GameController(Controller):
             if (await gameplay.store.head(game_id)).status != "finished":
                 raise ViewUnavailable("the audit view opens when the game is over")
             who = AUDITOR
-        loaded = await (gameplay.load(game_id) if at is None else gameplay.state_at(game_id, at))
+        loaded = await (gameplay.load(game_id) if at == VERSION_MAX else gameplay.state_at(game_id, at))
         view = gameplay.module(loaded.game_type).view(loaded.state, who, who == AUDITOR)
         return StateOut(game_id, loaded.version, str(who), view)
 

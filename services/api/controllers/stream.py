@@ -120,9 +120,11 @@ class StreamController(Controller):
         seat: OptionalSeatDep,
         gameplay: GameplayDep,
         runtime: RuntimeDep,
-        after: Annotated[int | None, QueryParameter(ge=0, le=VERSION_MAX,
-                                                    description="Send the events after this first.")] = None,
-        last_event_id: Annotated[int | None, HeaderParameter(name="Last-Event-ID", ge=0, le=VERSION_MAX)] = None,
+        after: Annotated[int, QueryParameter(ge=0, le=VERSION_MAX, description="Send the events after this first.")
+                         ] = 0,
+        last_event_id: Annotated[int, HeaderParameter(name="Last-Event-ID", ge=0, le=VERSION_MAX, required=False,
+                                                      description="Sent by a reconnecting EventSource: wins over "
+                                                                  "`after`.")] = 0,
     ) -> ServerSentEvent:
         """The token (header, or ``?token=`` for EventSource) is optional: the log carries no secrets,
         but a wrong token is refused (``seat`` is resolved only for that). ``Last-Event-ID`` wins over
@@ -134,5 +136,5 @@ class StreamController(Controller):
         if slots.full(client):
             raise too_many(f"this client already holds {slots.per_client} open event streams", STREAM_RETRY_AFTER_S,
                            max_streams=slots.per_client)
-        start = last_event_id if last_event_id is not None else after or 0
+        start = last_event_id or after  # an EventSource sends the last id it saw, a version >= 1
         return ServerSentEvent(HeldStream(slots, client, messages(gameplay, runtime.notifier, game_id, start)))
