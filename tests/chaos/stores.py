@@ -236,13 +236,13 @@ class Redis(Server):
                 "--save", "", "--appendonly", "no", "--dir", str(self.root), "--daemonize", "no",
                 "--protected-mode", "no", "--loglevel", "warning"]
 
-    def count(self, pattern: str) -> int:
-        """How many keys match ``pattern`` (-1 if Redis cannot be asked)."""
-        client = redis.Redis.from_url(self.url, socket_timeout=2)
+    def keys(self, pattern: str) -> list[str]:
+        """The keys that match ``pattern`` (none if Redis cannot be asked)."""
+        client = redis.Redis.from_url(self.url, socket_timeout=2, decode_responses=True)
         try:
-            return sum(1 for _ in client.scan_iter(pattern, count=1000))
+            return list(client.scan_iter(pattern, count=1000))
         except redis.RedisError:
-            return -1
+            return []
         finally:
             client.close()
 

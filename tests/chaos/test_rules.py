@@ -1,0 +1,60 @@
+"""The suite's own rules, without any process: the fault plan, the stall limits, the promise of the full size."""
+
+from __future__ import annotations
+
+from .exercise import AUDIT_DEADLINE_S
+from .faults import BOUNDED, FULL, Happened, plan
+from .ledger import Stall
+from .verdict import RECONCILE_EVERY_S, SLACK_S, WORKER_RESUME_S, judge_stall
+
+
+def test_the_full_size_is_what_make_chaos_promises() -> None:
+    """300 games, 40 worker kills, a Redis FLUSHALL and restart, a 10 s PostgreSQL stop, in well under 15 min."""
+    assert FULL.games >= 300 and FULL.worker_kills >= 40 and FULL.redis_flushes and FULL.redis_restarts
+    assert FULL.pg_stops and FULL.pg_down_s >= 10
+    # The worst case, every bound reached: play, the audit, schemathesis and its setup, start-up and stop.
+    assert FULL.play_deadline_s + AUDIT_DEADLINE_S + FULL.fuzz_seconds + 120 <= 14 * 60
+
+
+def test_store_faults_are_spread_among_the_kills() -> None:
+    assert plan(BOUNDED) == ["worker_kill", "redis_restart", "worker_kill", "pg_stop", "worker_kill"]
+    full = plan(FULL)
+    stores = [i for i, kind in enumerate(full) if kind != "worker_kill"]
+    assert len(full) == 44 and stores == [8, 17, 26, 35]
+
+
+JOB = "g:1:k"
+"""The queue's id of the job ``system:1:k`` of game ``g``."""
+
+
+def kill(at: float, claimed: frozenset[str] = frozenset({JOB})) -> Happened:
+    return Happened("worker_kill", at, at, "", claimed)
+
+
+def stop(at: float, down: float) -> Happened:
+    return Happened("pg_stop", at, at + down, "")
+
+
+def test_a_job_caught_by_a_kill_must_resume_within_the_workers_promise() -> None:
+    judged = judge_stall(Stall("g", "system:1:k", 100.0, 9.0), [kill(100.5)])
+    assert judged.limit_s == 0.5 + WORKER_RESUME_S + SLACK_S and not judged.over
+    assert judge_stall(Stall("g", "system:1:k", 100.0, 70.0), [kill(100.5)]).over
+
+
+def test_a_fault_after_the_job_is_late_excuses_nothing() -> None:
+    judged = judge_stall(Stall("g", "system:1:k", 100.0, 70.0), [kill(100.0), stop(130.0, 10.0)])
+    assert [f.kind for f in judged.faults] == ["worker_kill"] and judged.over
+
+
+def test_a_store_outage_allows_the_reconcilers_period_after_it() -> None:
+    judged = judge_stall(Stall("g", "system:1:k", 100.0, 20.0), [stop(102.0, 10.0)])
+    assert judged.limit_s == 12.0 + RECONCILE_EVERY_S + SLACK_S and not judged.over
+
+
+def test_no_fault_allows_only_the_slack() -> None:
+    assert judge_stall(Stall("g", "system:1:k", 100.0, SLACK_S + 1), [kill(50.0)]).over
+
+
+def test_a_kill_catches_only_a_job_that_was_claimed() -> None:
+    judged = judge_stall(Stall("g", "system:1:k", 100.0, SLACK_S + 1), [kill(100.5, frozenset({"g:2:k"}))])
+    assert judged.faults == () and judged.over
