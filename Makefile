@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test lint bench bench-full run clean chromium
+.PHONY: test lint bench bench-full run clean chromium chaos
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ bench: $(STAMP) ## short benchmark run (< 5 min: engine, store, arq, service K=1
 
 bench-full: $(STAMP) ## the short run plus K=1,000 games to the crash; writes docs/BENCHMARKS.md
 	$(PY) -m bench --full --write docs/BENCHMARKS.md
+
+chaos: $(STAMP) ## the full fault suite (< 15 min): 300 games through 40 worker kills, Redis and PostgreSQL outages, and schemathesis; writes docs/RELIABILITY.md
+	MAGNATE_CHAOS=full $(PY) -m pytest tests/chaos -m chaos -s -p no:cacheprovider
 
 run: $(STAMP) ## API server + one worker on http://127.0.0.1:8000 (embedded PostgreSQL/Redis when no URLs are set)
 	$(PY) -m services.cli run
