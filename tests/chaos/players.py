@@ -4,8 +4,8 @@ Each game is played as ``magnate simulate --mode service`` plays it (:mod:`servi
 same seeds, bots, folded client state and event stream), with what a real client must add when the
 service has bad moments:
 
-* every request is retried on a connection error and on a 5xx, waiting what the ``Retry-After`` header
-  says (or backing off) — a retried command carries the same ``command_id``, so the service answers it
+* every request is retried on a connection error, a 5xx and a 429, waiting what the ``Retry-After``
+  header says (or backing off) — a retried command carries the same ``command_id``, so the service answers it
   with its first result instead of applying it twice;
 * a game is created (as the simulation creates it) with an ``Idempotency-Key``, so a creation retried
   after a lost answer gets the same game (a server without idempotent creation ignores the header, and the
@@ -112,7 +112,7 @@ def retry_after(headers: dict[str, str]) -> float | None:
 
 class PatientConnection(Connection):
     """A :class:`Connection` that retries until ``deadline`` (``time.monotonic()``): on connection errors and
-    on 5xx answers (honouring ``Retry-After``). It reads the response headers itself, which the plain
+    on 5xx and 429 answers (honouring ``Retry-After``). It reads the response headers itself, which the plain
     connection does not return, to see ``Retry-After``. A game's creation (``POST /api/games``, whose body
     :func:`services.simulation.live.create` makes) carries ``creation_key`` as its ``Idempotency-Key``."""
 
@@ -154,7 +154,7 @@ class PatientConnection(Connection):
                 wait, problem = delay, f"{method} {path}: {exc!r}"
             else:
                 self.traffic.saw(status, response_headers, content, f"{method} {path}")
-                if status < 500:
+                if status < 500 and status != 429:
                     return Response(status, content)
                 wait = retry_after(response_headers) or delay
                 problem = f"{method} {path}: {status} {content[:200].decode(errors='replace')}"
