@@ -58,3 +58,9 @@ def test_no_fault_allows_only_the_slack() -> None:
 def test_a_kill_catches_only_a_job_that_was_claimed() -> None:
     judged = judge_stall(Stall("g", "system:1:k", 100.0, SLACK_S + 1), [kill(100.5, frozenset({"g:2:k"}))])
     assert judged.faults == () and judged.over
+
+
+def test_a_claim_left_by_a_killed_worker_is_caught_once() -> None:
+    """The dead worker's claim is still there at the next kills: they excuse nothing more."""
+    judged = judge_stall(Stall("g", "system:1:k", 100.0, 70.0), [kill(100.5), kill(104.0), kill(107.5)])
+    assert len(judged.faults) == 1 and judged.limit_s == 0.5 + WORKER_RESUME_S + SLACK_S and judged.over

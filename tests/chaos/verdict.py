@@ -7,7 +7,9 @@ each fault that happens while the job is due, *before* the job has used up what 
 extends that allowance:
 
 * a worker's death, to :data:`WORKER_RESUME_S` after the kill (the worker's promise), plus the slack, if
-  the job was claimed (by one worker or the other) when the kill came: a job no worker held was not caught;
+  the job was claimed (by one worker or the other) when the kill came: a job no worker held was not caught.
+  Only the first such kill counts: a claim still there at the next kill is the dead worker's, not a new one
+  (a job takes milliseconds), and waiting for it to lapse is the very stall being measured;
 * a store fault (Redis flushed or restarted, PostgreSQL stopped or crashed), to the reconciler's period
   (``reconcile_every_s``: it re-enqueues every due job the games table names) after the store is back,
   plus the slack.
@@ -64,9 +66,11 @@ def judge_stall(stall: Stall, timeline: list[Happened]) -> Judged:
     allowed = stall.began + SLACK_S
     caught: list[Happened] = []
     job = job_id(stall)
+    killed = False
     for fault in sorted(timeline, key=lambda f: f.began):
-        if fault.ended < stall.began or (not fault.store and job not in fault.claimed):
+        if fault.ended < stall.began or (not fault.store and (killed or job not in fault.claimed)):
             continue
+        killed = killed or not fault.store
         if fault.began > min(allowed, stall.ended):
             break
         caught.append(fault)
