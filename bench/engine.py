@@ -34,7 +34,7 @@ from domain.kernel import SYSTEM, Chance, Command, Seat, commitment_of
 from domain.kernel.driver import Played, play
 from domain.magnate import GAME, GameOptions, MagnateEvent, MagnateState, SeatSpec, StartGame, replay
 from domain.magnate.bots import Greedy, RandomLegal
-from services.gameplay.narrate import narrate
+from domain.magnate.narrate import narrate
 
 from .common import busy_warning, load_average, machine, percentile, table
 

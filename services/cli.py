@@ -95,11 +95,11 @@ async def _export(settings: Settings, game_id: str) -> list[bytes]:
     """The export reads the store only, so it needs PostgreSQL but not Redis."""
     import asyncpg
 
+    from domain.games import GAMES
     from infra.eventstore.postgres import PostgresEventStore
     from infra.notify import RecordingNotifier
     from infra.queue import RecordingJobQueue
     from services.gameplay.audit import export_lines
-    from services.gameplay.bootstrap import GAMES
     from services.gameplay.handler import Gameplay
 
     assert settings.database_url
@@ -137,8 +137,8 @@ def cmd_export(settings: Settings, game_id: str, output: str | None) -> int:
 def cmd_verify(path: str) -> int:
     import msgspec
 
+    from domain.games import GAMES
     from services.gameplay.audit import verify
-    from services.gameplay.bootstrap import GAMES
 
     data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     verdict = verify(data.splitlines(), GAMES)

@@ -13,8 +13,21 @@ from .errors import (
     ViewUnavailable,
     WrongPhase,
 )
-from .game import CommandTemplate, GameModule, IntParam, Param, Pending, SeatInfo, SubsetParam
+from .game import (
+    CommandTemplate,
+    GameModule,
+    IntParam,
+    Outcome,
+    Param,
+    Pending,
+    Policy,
+    SeatInfo,
+    Standing,
+    SubsetParam,
+    every_event_public,
+)
 from .messages import Command, Event, SystemCommand, tag_of
+from .narration import Named, Narrator, Told
 from .seats import AUDITOR, PUBLIC, SYSTEM, Actor, Seat, Viewer, clockwise
 
 __all__ = [
@@ -32,20 +45,27 @@ __all__ = [
     "GameModule",
     "IntParam",
     "InvalidValue",
+    "Named",
+    "Narrator",
     "NotYourTurn",
     "NothingPending",
+    "Outcome",
     "Param",
     "Pending",
+    "Policy",
     "RuleViolation",
     "Seat",
     "SeatInfo",
+    "Standing",
     "SubsetParam",
     "SystemCommand",
+    "Told",
     "ViewUnavailable",
     "Viewer",
     "WrongPhase",
     "clockwise",
     "commitment_of",
+    "every_event_public",
     "fold",
     "tag_of",
 ]

@@ -1,21 +1,25 @@
-"""What a game module offers the services: the one object a game exports.
+"""What a game module offers the services: the one object a game exports (the game contract).
 
 The services never import a game's internals; they speak to its :class:`GameModule`:
 ``initial_state``/``decide``/``evolve`` (the rules), ``pending`` (who may act or which system job is
-due), ``view`` (what a viewer may see) and ``legal_commands`` (the one source of legality for the web
-page, the bots and the AI), plus the message unions for decoding.
+due), ``view`` and ``redact`` (what a viewer may see of a state and of an event), ``legal_commands`` (the
+one source of legality for the web page, the bots and the AI), ``narrator`` (the log in sentences),
+``catalog`` (the public data tables a client needs), ``outcome`` (the standings), the bots and AI levels
+``simulate`` plays with, plus the message unions and the options type for decoding. ``domain/games.py``
+lists the games; docs/ARCHITECTURE.md says how to add one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 import msgspec
 
 from .chance import Chance
 from .messages import Command, SystemCommand
+from .narration import Narrator
 from .seats import Actor, Seat, Viewer
 
 
@@ -37,7 +41,31 @@ class SeatInfo(msgspec.Struct, frozen=True):
     kind: str
     """"human" or "ai"."""
     label: str
-    """The seat's in-game identity (a company key in Magnate)."""
+    """The seat's in-game name, the default display name (a company's name in Magnate)."""
+    payload: dict[str, Any] = msgspec.field(default_factory=dict)
+    """Game-specific facts about the seat that a client shows (Magnate: ``{"company": key}``), stored with it."""
+
+
+class Standing(msgspec.Struct, frozen=True):
+    """A seat's place at the end: ``rank`` 1 is a winner (several seats may share a rank)."""
+
+    seat: int
+    rank: int
+    score: int
+    """What the game ranks by (Magnate: cash in $K)."""
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """How a finished game ended."""
+
+    standings: tuple[Standing, ...]
+    """Best first."""
+    rounds: int
+    """How many rounds were played (Magnate: the round of the crash)."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(s.seat for s in self.standings if s.rank == 1)
 
 
 class IntParam(msgspec.Struct, frozen=True, tag="int"):
@@ -69,6 +97,14 @@ class CommandTemplate(msgspec.Struct, frozen=True):
 
 
 S = TypeVar("S")
+
+Policy = Callable[[Any, Any], Any]
+"""A bot: ``policy(state, seat) -> command``, choosing among the seat's legal commands."""
+
+
+def every_event_public(event: Any, viewer: Any, game_over: bool) -> Any:
+    """The ``redact`` of a game whose events carry only public facts: every viewer sees every event."""
+    return event
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,3 +141,29 @@ class GameModule(Generic[S]):
     """``view(state, viewer, game_over)``: what ``viewer`` may see of ``state`` (``game_over`` says the game
     it belongs to has ended, which opens the auditor view of historical states)."""
     legal_commands: Callable[[S, Seat], list[CommandTemplate]]
+    title: str = ""
+    """The game's name for people ("Magnate: The First City")."""
+    data_version: str = "v1"
+    """The version of the game's data tables new games are created with (recorded in their first event)."""
+    narrator: Callable[[Mapping[int, str]], Narrator] | None = None
+    """``narrator(names)``: a new narrator, naming seats with the players' ``names`` (by seat)."""
+    catalog: Callable[[str | None], msgspec.Struct] | None = None
+    """``catalog(dataset)``: the public data tables a client needs to draw the game (None: the current data);
+    raises ``KeyError`` for an unknown dataset."""
+    redact: Callable[[Any, Viewer, bool], Any | None] = every_event_public
+    """``redact(event, viewer, game_over)``: the event as ``viewer`` may see it, or None if it may not see it at
+    all. Every route that hands out events applies it (after the game is over every viewer sees the log)."""
+    events_public: bool = True
+    """True when ``redact`` is the identity: the services then hand the stored bytes out unchanged."""
+    outcome: Callable[[S], Outcome | None] = lambda state: None
+    """The standings once the game has ended (None before)."""
+    bots: Mapping[str, Callable[[int], Policy]] = field(default_factory=dict)
+    """Bot policies by name (``random``, ``greedy`` ...), each made from a seed: what ``simulate`` plays the human
+    seats with."""
+    ai_levels: tuple[str, ...] = ()
+    """The game's own AI at each strength, weakest first (empty: the game has no AI)."""
+    sim_options: Callable[[tuple[str, ...], str | None, frozenset[str]], Any] | None = None
+    """``sim_options(seat_kinds, ai_level, flags)``: the options of a simulated game ("human"/"ai" per seat; flags
+    name variants, see ``sim_flags``)."""
+    sim_flags: tuple[str, ...] = ()
+    """Variants ``simulate`` may switch on (Magnate: ``advanced``)."""

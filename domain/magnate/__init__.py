@@ -3,13 +3,19 @@
 Services use only :data:`GAME` and the names re-exported here.
 """
 
-from domain.kernel import GameModule, SeatInfo
+from collections.abc import Mapping
 
-from .catalog import Catalog
+from domain.kernel import GameModule, Outcome, SeatInfo, Standing
+
+from .bots import Greedy, RandomLegal
+from .catalog import DEFAULT_DATASET, Catalog
+from .catalog import catalog as load_catalog
+from .catalog_view import public_catalog
 from .commands import GameOptions, MagnateSystemCommand, PlayerCommand, RevealSeed, SeatSpec, StartGame
 from .decider import decide, evolve, initial_state, replay, step
 from .events import MagnateEvent
 from .legal import legal_commands
+from .narrate import Narrator
 from .pending import pending
 from .state import MagnateState, Phase
 from .view import MagnateView, view
@@ -24,7 +30,34 @@ def _reveal(seed_hex: str) -> RevealSeed:
 
 
 def _seats(state: MagnateState) -> tuple[SeatInfo, ...]:
-    return tuple(SeatInfo(kind=str(s.kind), label=s.company) for s in state.seats)
+    names = {c.key: c.name for c in (*state_catalog(state).setup.companies, state_catalog(state).setup.ai_company)}
+    return tuple(SeatInfo(kind=str(s.kind), label=names.get(s.company, s.company), payload={"company": s.company})
+                 for s in state.seats)
+
+
+def state_catalog(state: MagnateState) -> Catalog:
+    return load_catalog(state.dataset or DEFAULT_DATASET)
+
+
+def _outcome(state: MagnateState) -> Outcome | None:
+    if not state.standings:
+        return None
+    ranked = sorted(state.standings, key=lambda s: (s.rank, s.seat))
+    return Outcome(tuple(Standing(s.seat, s.rank, s.cash) for s in ranked), state.round)
+
+
+def _narrator(names: Mapping[int, str]) -> Narrator:
+    return Narrator(names)
+
+
+def ai_levels() -> tuple[str, ...]:
+    """Every AI difficulty key, easiest first (T16: rising sale value modifier)."""
+    return tuple(d.key for d in sorted(load_catalog().ai_difficulties.values(), key=lambda d: d.sale_value_modifier))
+
+
+def _sim_options(seat_kinds: tuple[str, ...], ai_level: str | None, flags: frozenset[str]) -> GameOptions:
+    return GameOptions(seats=tuple(SeatSpec(kind=kind) for kind in seat_kinds), advanced="advanced" in flags,
+                       difficulty=ai_level)
 
 
 GAME: GameModule[MagnateState] = GameModule(
@@ -44,6 +77,15 @@ GAME: GameModule[MagnateState] = GameModule(
     pending=pending,
     view=view,
     legal_commands=legal_commands,
+    title="Magnate: The First City",
+    data_version=DEFAULT_DATASET,
+    narrator=_narrator,
+    catalog=public_catalog,
+    outcome=_outcome,
+    bots={"greedy": Greedy, "random": RandomLegal},
+    ai_levels=ai_levels(),
+    sim_options=_sim_options,
+    sim_flags=("advanced",),
 )
 
 __all__ = [

@@ -10,7 +10,7 @@ act, which system job is due) is written in the same transaction as the events.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
@@ -58,7 +58,9 @@ class SeatRecord(msgspec.Struct, frozen=True):
     seat: int
     kind: str
     name: str
-    company: str
+    """The display name (the player's choice, or the game's name for the seat)."""
+    payload: dict[str, Any]
+    """What the game says about the seat for clients (Magnate: ``{"company": key}``); a JSON object."""
     token_hash: str | None
 
 
@@ -133,7 +135,7 @@ class EventStore(Protocol):
 
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
-        summary: GameSummary, creation: CreationKey | None = None,
+        summary: GameSummary, creation: CreationKey | None = None, rules_version: str = "v1",
     ) -> list[StoredEvent]:
         """Create the game (and record its creation key in the same transaction); DuplicateCreation, and
         nothing written, if a game was already created with ``creation.key_hash``."""

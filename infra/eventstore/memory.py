@@ -46,7 +46,7 @@ class InMemoryEventStore:
 
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
-        summary: GameSummary, creation: CreationKey | None = None,
+        summary: GameSummary, creation: CreationKey | None = None, rules_version: str = "v1",
     ) -> list[StoredEvent]:
         if creation is not None and creation.key_hash in self._creations:
             raise DuplicateCreation(self._creations[creation.key_hash])

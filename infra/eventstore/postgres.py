@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 import asyncpg
+import msgspec
 from asyncpg.pool import PoolConnectionProxy
 
 from infra.chain import GENESIS, event_hash
@@ -102,7 +103,7 @@ class PostgresEventStore:
 
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
-        summary: GameSummary, creation: CreationKey | None = None,
+        summary: GameSummary, creation: CreationKey | None = None, rules_version: str = "v1",
     ) -> list[StoredEvent]:
         async with self._connection() as conn, conn.transaction():
             if creation is not None:
@@ -118,16 +119,17 @@ class PostgresEventStore:
                     raise DuplicateCreation(existing)
             try:
                 await conn.execute(
-                    "INSERT INTO games (game_id, game_type, status, version, last_hash)"
-                    " VALUES ($1, $2, 'running', 0, $3)",
-                    game_id, game_type, GENESIS,
+                    "INSERT INTO games (game_id, game_type, status, version, last_hash, rules_version)"
+                    " VALUES ($1, $2, 'running', 0, $3, $4)",
+                    game_id, game_type, GENESIS, rules_version,
                 )
             except asyncpg.UniqueViolationError as exc:
                 raise ConcurrencyConflict(game_id, 0) from exc
             await conn.execute("INSERT INTO game_secrets (game_id, seed) VALUES ($1, $2)", game_id, seed)
             await conn.executemany(
-                "INSERT INTO seats (game_id, seat, kind, name, company, token_hash) VALUES ($1, $2, $3, $4, $5, $6)",
-                [(game_id, s.seat, s.kind, s.name, s.company, s.token_hash) for s in seats],
+                "INSERT INTO seats (game_id, seat, kind, name, payload, token_hash) VALUES ($1, $2, $3, $4, $5, $6)",
+                [(game_id, s.seat, s.kind, s.name, msgspec.json.encode(s.payload).decode(), s.token_hash)
+                 for s in seats],
             )
             stored = await self._write(conn, game_id, 0, GENESIS, [decision], summary, None)
         if stored:
@@ -347,11 +349,13 @@ class PostgresEventStore:
     async def seats(self, game_id: str) -> list[SeatRecord]:
         async with self._connection() as conn:
             rows = await conn.fetch(
-                "SELECT seat, kind, name, company, token_hash FROM seats WHERE game_id = $1 ORDER BY seat", game_id
+                "SELECT seat, kind, name, payload::text, token_hash FROM seats WHERE game_id = $1 ORDER BY seat",
+                game_id,
             )
             if not rows:
                 await self._require_game(conn, game_id)
-        return [SeatRecord(r["seat"], r["kind"], r["name"], r["company"], r["token_hash"]) for r in rows]
+        return [SeatRecord(r["seat"], r["kind"], r["name"], msgspec.json.decode(r["payload"]), r["token_hash"])
+                for r in rows]
 
     async def seat_for_token(self, game_id: str, token_hash: str) -> int | None:
         async with self._connection() as conn:

@@ -48,10 +48,11 @@ from typing import Any
 import msgspec
 from arq.worker import Function, func
 
+from domain.games import GAMES
 from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.queue import redis_settings
-from services.gameplay.bootstrap import GAMES, Runtime, build
+from services.gameplay.bootstrap import Runtime, build
 
 from . import jobs
 from .leases import Leases

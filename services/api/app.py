@@ -22,8 +22,9 @@ from litestar.di import Provide
 from litestar.exceptions import SerializationException
 from litestar.openapi import OpenAPIConfig
 
+from domain.games import GAMES
 from infra.config import Settings, load
-from services.gameplay.bootstrap import GAMES, Runtime, build
+from services.gameplay.bootstrap import Runtime, build
 from services.gameplay.story import Stories
 
 from .auth import COMPONENTS

@@ -37,7 +37,7 @@ def bearer_token(request: Request[Any, Any, Any]) -> str | None:
 
 
 async def seat_of(gameplay: Gameplay, game_id: str, token: str) -> int:
-    seat = await gameplay.seat_for_token(game_id, token)
+    seat = await gameplay.queries.seat_for_token(game_id, token)
     if seat is None:
         await gameplay.store.head(game_id)  # an unknown game is a 404, not a bad token
         raise ApiError(401, "auth/invalid_token", "this token does not belong to a seat of this game")

@@ -46,6 +46,7 @@ from .schemas import VERSION_MAX, CommandRequest, CreateGameRequest
 
 COMPONENTS = "#/components/schemas/{name}"
 COMMANDS_PATH = "/api/games/{game_id}/commands"
+GAMES_PATH = "/api/games"
 VERSION_PARAMETERS = frozenset({"at", "after", "Last-Event-ID"})
 """Parameters that are a game's version: 0 to VERSION_MAX, wherever they appear."""
 REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (CreateGameRequest, CommandRequest)
@@ -175,12 +176,13 @@ def complete(openapi: OpenAPI, games: Mapping[str, GameModule[Any]]) -> OpenAPI:
         raise ImproperlyConfiguredException(f"OpenAPI component names used twice: {clashes}")
     schemas.update(ours)  # type: ignore[arg-type]  # components hold references too (OpenAPI 3.1)
 
-    submit = (openapi.paths or {})[COMMANDS_PATH].post
-    assert submit is not None
-    submit.request_body = RequestBody(
-        content={"application/json": OpenAPIMediaType(schema=Reference(ref=COMPONENTS.format(name="CommandRequest")))},
-        required=True,
-    )
+    for path, body in ((COMMANDS_PATH, CommandRequest), (GAMES_PATH, CreateGameRequest)):
+        operation = (openapi.paths or {})[path].post
+        assert operation is not None
+        operation.request_body = RequestBody(  # read raw by the handler: Litestar sees no body
+            content={"application/json": OpenAPIMediaType(schema=Reference(ref=COMPONENTS.format(name=body.__name__)))},
+            required=True,
+        )
     for operation in _operations(openapi):
         for parameter in operation.parameters or ():
             if not isinstance(parameter, Parameter) or not isinstance(parameter.schema, Schema):

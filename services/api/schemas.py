@@ -8,10 +8,9 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
-from domain.kernel import CommandTemplate
+from domain.kernel import CommandTemplate, Told
 from services.gameplay.audit import EventRecord
 from services.gameplay.command_ids import CLIENT_ID_MAX, CLIENT_ID_PATTERN
-from services.gameplay.narrate import Told
 
 NO_NUL = r"^[^\x00]*$"
 """PostgreSQL text cannot hold NUL characters, so stored strings refuse them up front (a 400, not a 500)."""
@@ -32,21 +31,18 @@ Version = Annotated[int, Meta(ge=0, le=VERSION_MAX)]
 # -- requests ----------------------------------------------------------------------------------------
 
 
-class SeatRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    kind: Literal["human", "ai"] = "human"
-    name: Annotated[str, Meta(max_length=40, pattern=NO_NUL)] | None = None
-    """Shown to the other players; defaults to the seat's company."""
-    company: Annotated[str, Meta(min_length=1, max_length=40, pattern=NO_NUL)] | None = None
-    """A company key; by default companies are dealt in catalogue order."""
+NAME_MAX = 40
 
 
 class CreateGameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    seats: Annotated[tuple[SeatRequest, ...], Meta(min_length=1, max_length=16)]
-    game: Annotated[str, Meta(max_length=40)] = "magnate"
-    advanced: bool = False
-    tutorial: bool = False
-    difficulty: Annotated[str, Meta(max_length=40, pattern=NO_NUL)] | None = None
-    """The AI difficulty key, required when an AI is seated."""
+    """A new game of any offered kind: ``options`` is that game's options (its own schema; see
+    ``GET /api/catalog`` for the games and their options), decoded once ``game`` is known."""
+
+    options: msgspec.Raw
+    game: Annotated[str, Meta(min_length=1, max_length=40, pattern="^[a-z0-9_]+$")] = "magnate"
+    names: Annotated[tuple[Annotated[str, Meta(max_length=NAME_MAX, pattern=NO_NUL)] | None, ...],
+                     Meta(max_length=16)] = ()
+    """The players' names by seat, shown to the others (a missing or empty one: the game's name for the seat)."""
     seed: Annotated[str, Meta(pattern="^([0-9a-fA-F]{2}){1,64}$")] | None = None
     """Hex seed; accepted only by a sandbox server (tests and simulations)."""
 
@@ -78,7 +74,8 @@ class SeatCreatedOut(msgspec.Struct, frozen=True):
     seat: int
     kind: str
     name: str
-    company: str
+    payload: dict[str, Any]
+    """What the game says about the seat (Magnate: ``{"company": key}``)."""
     token: str | None
     """The seat's secret (human seats only); shown this once."""
     invite_url: str | None
@@ -92,12 +89,38 @@ class GameCreatedOut(msgspec.Struct, frozen=True):
 
 
 class PlayerOut(msgspec.Struct, frozen=True):
-    """Who sits where: the name chosen at creation (public) and the seat's company."""
+    """Who sits where: the name chosen at creation (public) and what the game says about the seat."""
 
     seat: int
     kind: str
     name: str
-    company: str
+    payload: dict[str, Any]
+    """Game-specific (Magnate: ``{"company": key}``)."""
+
+
+class StandingOut(msgspec.Struct, frozen=True):
+    seat: int
+    rank: int
+    """1 for a winner (several seats may share a rank)."""
+    score: int
+
+
+class OutcomeOut(msgspec.Struct, frozen=True):
+    standings: tuple[StandingOut, ...]
+    """Best first."""
+    rounds: int
+
+
+class GameTypeOut(msgspec.Struct, frozen=True):
+    """A game this server offers."""
+
+    game: str
+    title: str
+    data_version: str
+    ai_levels: tuple[str, ...]
+    """The game's own AI at each strength, weakest first (empty: no AI)."""
+    options_schema: dict[str, Any]
+    """The JSON Schema of the game's ``options`` in a create request."""
 
 
 class GameOut(msgspec.Struct, frozen=True):
@@ -110,6 +133,9 @@ class GameOut(msgspec.Struct, frozen=True):
     view: Any
     """The public view."""
     players: tuple[PlayerOut, ...] = ()
+    title: str = ""
+    outcome: OutcomeOut | None = None
+    """The standings once the game is over."""
 
 
 class MeOut(msgspec.Struct, frozen=True):
@@ -136,6 +162,10 @@ class StateOut(msgspec.Struct, frozen=True):
 
 class EventOut(EventRecord, frozen=True):
     """A stored event: the same fields as an export's event lines."""
+
+    redacted: bool = False
+    """The payload is the event as this caller may see it, not the one hashed (a game with hidden information,
+    before its end)."""
 
 
 class EventsOut(msgspec.Struct, frozen=True):

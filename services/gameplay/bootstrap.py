@@ -3,14 +3,11 @@ that connects to anything)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import asyncpg
 from arq.connections import ArqRedis
 from redis.asyncio import Redis
 
-from domain.kernel import GameModule
-from domain.magnate import GAME as MAGNATE
+from domain.games import GAMES
 from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.eventstore.postgres import PostgresEventStore
@@ -19,9 +16,6 @@ from infra.notify import RedisNotifier
 from infra.queue import ArqJobQueue, arq_pool
 
 from .handler import Gameplay
-
-GAMES: dict[str, GameModule[Any]] = {MAGNATE.name: MAGNATE}
-"""Every game the server offers, by type name."""
 
 
 class Runtime:

@@ -1,5 +1,6 @@
-"""Gameplay: the application service (cosmicpython's service layer). No rule logic lives here: the
-domain decides, this module loads, stores, schedules and caches.
+"""Gameplay: the command side of the application service (cosmicpython's service layer). No rule logic lives
+here: the domain decides, this module stores and schedules; :mod:`.loader` loads and caches, :mod:`.queries`
+answers reads.
 
 Every change to a game goes through :meth:`Gameplay._apply`: fold the stream (cache, snapshot + tail),
 ``decide`` with the chance source of the next version, append with the expected version (one
@@ -11,10 +12,8 @@ re-enqueues whatever the read model says is due.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import secrets
 import uuid
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,7 +21,7 @@ import msgspec
 
 from domain.kernel import SYSTEM, Actor, Chance, GameModule, RuleViolation, Seat, commitment_of, fold, tag_of
 from infra.codec import GameCodec
-from infra.errors import CommandIdReused, ConcurrencyConflict, StreamNotFound
+from infra.errors import CommandIdReused, ConcurrencyConflict
 from infra.eventstore import (
     CommandRecord,
     CreationKey,
@@ -40,18 +39,18 @@ from infra.notify import Notifier
 from infra.queue import Job, JobQueue
 
 from . import creation_keys
-from .cache import GameCache, Loaded
+from .cache import Loaded
 from .command_ids import START, check_client_id, reveal_id, system_id
-
-TOKENS_KEPT = 20_000
-"""Seat tokens (by hash) whose seat this process remembers: a token never changes seat."""
+from .loader import GameLoader
+from .queries import GameQueries, token_hash
 
 
 class SeatCreated(msgspec.Struct, frozen=True):
     seat: int
     kind: str
     name: str
-    company: str
+    payload: dict[str, Any]
+    """What the game says about the seat (Magnate: its company)."""
     token: str | None
     """The seat's secret token (human seats only); shown once, stored only as a hash."""
 
@@ -77,11 +76,10 @@ def actor_text(actor: Actor) -> str:
     return "system" if actor == SYSTEM else f"seat:{actor}"
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
 class Gameplay:
+    """Creates games and applies commands (a seat's, or a system job's). ``loader`` loads and caches the games;
+    ``queries`` is the read side over the same cache."""
+
     def __init__(
         self,
         store: EventStore,
@@ -95,18 +93,19 @@ class Gameplay:
         self.store = store
         self.queue = queue
         self.notifier = notifier
-        self.games = dict(games)
-        self.codecs = {name: GameCodec(game) for name, game in games.items()}
+        self.loader = GameLoader(store, games, cache_size)
+        self.queries = GameQueries(self.loader)
+        self.games = self.loader.games
+        self.codecs = self.loader.codecs
         self.snapshot_every = snapshot_every
-        self._cache = GameCache(cache_size)
-        self._seeds: dict[str, bytes] = {}
-        self._seat_of_token: OrderedDict[tuple[str, str], int] = OrderedDict()
+        self._cache = self.loader.cache
 
     def module(self, game_type: str) -> GameModule[Any]:
-        try:
-            return self.games[game_type]
-        except KeyError:
-            raise StreamNotFound(f"unknown game type {game_type!r}") from None
+        return self.loader.module(game_type)
+
+    async def load(self, game_id: str) -> Loaded:
+        """The current state (:meth:`GameLoader.load`)."""
+        return await self.loader.load(game_id)
 
     # -- creating and changing games -------------------------------------------------------------
 
@@ -138,18 +137,18 @@ class Gameplay:
         for i, info in enumerate(game.seats(state)):
             token = creation_keys.seat_token(idempotency_key, game_id, i) if info.kind == "human" else None
             name = (names[i] if names and i < len(names) and names[i] else "") or info.label
-            seats.append(SeatCreated(i, info.kind, name, info.label, token))
-        records = [SeatRecord(s.seat, s.kind, s.name, s.company, token_hash(s.token) if s.token else None)
+            seats.append(SeatCreated(i, info.kind, name, dict(info.payload), token))
+        records = [SeatRecord(s.seat, s.kind, s.name, s.payload, token_hash(s.token) if s.token else None)
                    for s in seats]
         decision = self._decision(codec, START, SYSTEM, start, events)
         try:
             stored = await self.store.create(game_id, game_type, records, seed, decision,
-                                             self._summary(game, state), creation)
+                                             self._summary(game, state), creation, game.data_version)
         except DuplicateCreation as duplicate:  # a concurrent retry of this very request won
             assert idempotency_key is not None
             return await self._created_before(duplicate.creation, idempotency_key, game_type, options, names,
                                               requested)
-        self._seeds[game_id] = seed
+        self.loader.remember_seed(game_id, seed)
         await self._after_append(game_id, Loaded(game_type, stored[-1].version, state), game, stored)
         return Created(game_id, game_type, stored[-1].version, tuple(seats))
 
@@ -161,7 +160,7 @@ class Gameplay:
         creation_keys.same_request(found, game_type, options, names, seed)
         head = await self.store.head(found.game_id)
         seats = tuple(
-            SeatCreated(r.seat, r.kind, r.name, r.company,
+            SeatCreated(r.seat, r.kind, r.name, r.payload,
                         creation_keys.seat_token(key, found.game_id, r.seat) if r.token_hash is not None else None)
             for r in await self.store.seats(found.game_id)
         )
@@ -214,22 +213,10 @@ class Gameplay:
                     raise
                 loaded, retried = None, True
 
-    def follow(self, game_id: str) -> None:
-        """An event stream of this process follows the game: it hears every version any process announces for
-        it and passes them to :meth:`events_after`, which brings this process up to date. While one does, a
-        command on a game held at the highest version announced is decided on the held state without reading
-        the store first; if another process appended meanwhile (its announcement still on the way), the append
-        is refused by its expected version and the command is judged again on the state read from the store.
-        Pair with :meth:`unfollow`."""
-        self._cache.follow(game_id)
-
-    def unfollow(self, game_id: str) -> None:
-        self._cache.unfollow(game_id)
-
     async def run_system(self, game_id: str, at_version: int, kind: str) -> bool:
         """Run the system job ``kind`` if the game is still at ``at_version`` and still waits for it.
         Returns False (and changes nothing) for a stale, duplicate or unexpected job."""
-        loaded = await self._load_until(game_id, at_version)
+        loaded = await self.loader.load_until(game_id, at_version)
         if loaded.version != at_version:
             return False
         due = self.module(loaded.game_type).pending(loaded.state).system
@@ -243,7 +230,7 @@ class Gameplay:
 
     async def _apply(self, game_id: str, loaded: Loaded, actor: Actor, command_id: str, command: Any) -> Applied:
         game, codec = self.module(loaded.game_type), self.codecs[loaded.game_type]
-        seed = await self._seed(game_id)
+        seed = await self.loader.seed(game_id)
         events, state = game.step(loaded.state, actor, command, Chance(seed, loaded.version + 1))
         decisions = [self._decision(codec, command_id, actor, command, events)]
         version = loaded.version + len(events)
@@ -290,100 +277,6 @@ class Gameplay:
         if due is not None:
             await self.queue.enqueue(Job(game_id, loaded.version, tag_of(due)))
 
-    # -- reading games ----------------------------------------------------------------------------
-
-    async def load(self, game_id: str) -> Loaded:
-        """The current state. A game this process holds costs one read, of the events it has not seen (none if
-        it is current); any other game costs two: its head (its type) with its latest snapshot, and the events
-        after the snapshot."""
-        cached = self._cache.get(game_id)
-        if cached is None:
-            head, snapshot = await self.store.head_with_snapshot(game_id)
-            game, codec = self.module(head.game_type), self.codecs[head.game_type]
-            if snapshot is None:
-                cached = Loaded(head.game_type, 0, game.initial_state())
-            elif snapshot.schema == codec.state_schema:
-                cached = Loaded(head.game_type, snapshot.version, codec.decode_state(snapshot.state))
-            else:  # the latest snapshot is of an older state layout: the latest of this one, if any
-                cached = await self._base(game_id, head.game_type, at_most=None)
-        return await self._fold(game_id, cached, until=None)
-
-    async def game_type(self, game_id: str) -> str:
-        """The type of a game (StreamNotFound for an unknown one); no I/O for a game this process holds."""
-        cached = self._cache.get(game_id)
-        return cached.game_type if cached is not None else (await self.store.head(game_id)).game_type
-
-    async def events_after(
-        self, game_id: str, after: int, announced: int | None = None
-    ) -> tuple[int, list[StoredEvent]]:
-        """The current version and the events after version ``after`` up to it. With ``announced`` (a version
-        some process said it appended), a game this process already holds at that version is answered from
-        memory, with no I/O: the events of its own appends and of its last reads are kept."""
-        if announced is not None:
-            self._cache.heard(game_id, announced)
-        loaded = self._cache.get(game_id)
-        if loaded is None or announced is None or loaded.version < announced:
-            loaded = await self.load(game_id)
-        events = self._cache.events_after(game_id, after)
-        if events is None:
-            events = await self.store.read(game_id, after=after, until=loaded.version)
-        return loaded.version, [e for e in events if e.version <= loaded.version]
-
-    async def _load_until(self, game_id: str, version: int) -> Loaded:
-        """The state at ``version`` (or the latest one before it) for a job due there, without reading the head:
-        the cached state, plus the events up to ``version`` if it is behind. A game that has moved past
-        ``version`` in another process is caught by the append's expected version, as any race is."""
-        cached = self._cache.get(game_id)
-        if cached is None:
-            return await self.load(game_id)  # the head tells the game's type
-        if cached.version >= version:
-            return cached  # at that version as far as we know, or a stale job
-        return await self._fold(game_id, cached, until=version)
-
-    async def state_at(self, game_id: str, version: int) -> Loaded:
-        """The state after event ``version`` (auditing); versions beyond the head give the head."""
-        head = await self.store.head(game_id)
-        if version >= head.version:
-            return await self.load(game_id)
-        until = max(0, version)
-        base = await self._base(game_id, head.game_type, at_most=until)
-        return self._folded(base, await self.store.read(game_id, after=base.version, until=until))
-
-    async def _fold(self, game_id: str, base: Loaded, until: int | None) -> Loaded:
-        """``base`` (a state this process holds or has just read) plus the events after it up to ``until``; the
-        result is remembered. The game is known to exist, so reading no events is no error."""
-        stored = await self.store.read(game_id, after=base.version, until=until, known=True)
-        loaded = self._folded(base, stored)
-        self._cache.remember(game_id, loaded, stored)
-        return loaded
-
-    async def _base(self, game_id: str, game_type: str, at_most: int | None) -> Loaded:
-        """The latest snapshot at or before ``at_most``, else the initial state."""
-        codec = self.codecs[game_type]
-        snapshot = await self.store.latest_snapshot(game_id, codec.state_schema, at_most=at_most)
-        if snapshot is None:
-            return Loaded(game_type, 0, self.module(game_type).initial_state())
-        return Loaded(game_type, snapshot.version, codec.decode_state(snapshot.state))
-
-    def _folded(self, base: Loaded, stored: Sequence[StoredEvent]) -> Loaded:
-        if not stored:
-            return base
-        game, codec = self.module(base.game_type), self.codecs[base.game_type]
-        state = fold(game.evolve, (codec.decode_event(e.payload) for e in stored), base.state)
-        return Loaded(base.game_type, stored[-1].version, state)
-
-    async def seat_for_token(self, game_id: str, token: str) -> int | None:
-        key = (game_id, token_hash(token))
-        seat = self._seat_of_token.get(key)
-        if seat is None:
-            seat = await self.store.seat_for_token(*key)
-            if seat is None:
-                return None
-            self._seat_of_token[key] = seat
-            if len(self._seat_of_token) > TOKENS_KEPT:
-                self._seat_of_token.popitem(last=False)
-        return seat
-
     async def reconcile(self) -> int:
         """Re-enqueue every due system job (after a lost queue or a crash after an append)."""
         count = 0
@@ -394,12 +287,6 @@ class Gameplay:
         return count
 
     # -- helpers ------------------------------------------------------------------------------------
-
-    async def _seed(self, game_id: str) -> bytes:
-        seed = self._seeds.get(game_id)
-        if seed is None:
-            seed = self._seeds[game_id] = await self.store.seed(game_id)
-        return seed
 
     @staticmethod
     def _summary(game: GameModule[Any], state: Any) -> GameSummary:

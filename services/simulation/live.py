@@ -142,13 +142,7 @@ class _Game:
 
 async def create(conn: Connection, spec: SimSpec, game: int) -> tuple[str, dict[int, str]]:
     """Create game ``game`` of ``spec`` with its seed; returns its id and the token of each human seat."""
-    body = msgspec.json.encode({
-        "game": GAME.name,
-        "seats": [{"kind": kind} for kind in spec.seat_kinds()],
-        "advanced": spec.advanced,
-        "difficulty": spec.difficulty,
-        "seed": spec.game_seed(game).hex(),
-    })
+    body = msgspec.json.encode({"game": GAME.name, "options": spec.options(), "seed": spec.game_seed(game).hex()})
     response = await conn.request("POST", "/api/games", body)
     if response.status != 201:
         text = response.body.decode(errors="replace")[:300]

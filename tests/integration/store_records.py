@@ -28,9 +28,9 @@ def decision(command_id: str, *payloads: bytes, actor: str = "seat:0") -> Decisi
 
 def seats() -> list[SeatRecord]:
     return [
-        SeatRecord(0, "human", "Ada", "vector_properties", f"token-{uuid.uuid4().hex}"),
-        SeatRecord(1, "human", "Bob", "urhme", f"token-{uuid.uuid4().hex}"),
-        SeatRecord(2, "ai", "Cyd", "penforth_davey", None),
+        SeatRecord(0, "human", "Ada", {"company": "vector_properties"}, f"token-{uuid.uuid4().hex}"),
+        SeatRecord(1, "human", "Bob", {"company": "urhme"}, f"token-{uuid.uuid4().hex}"),
+        SeatRecord(2, "ai", "Cyd", {"company": "penforth_davey"}, None),
     ]
 
 

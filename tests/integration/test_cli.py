@@ -21,10 +21,11 @@ from pathlib import Path
 import psutil  # type: ignore[import-untyped]
 import pytest
 
+from domain.games import GAMES
 from domain.magnate import GameOptions, SeatSpec
 from domain.magnate.bots import RandomLegal
 from infra.config import Settings
-from services.gameplay.bootstrap import GAMES, Runtime, build
+from services.gameplay.bootstrap import Runtime, build
 
 pytestmark = pytest.mark.integration
 
@@ -167,7 +168,8 @@ def worker_of(pid: int, default: object = ...) -> psutil.Process:
 
 
 def create_solo_game(base: str) -> str:
-    body = json.dumps({"seats": [{"kind": "human"}, {"kind": "ai"}], "difficulty": "generalised_ai"}).encode()
+    body = json.dumps({"game": "magnate", "options": {"seats": [{"kind": "human"}, {"kind": "ai"}],
+                                                      "difficulty": "generalised_ai"}}).encode()
     request = urllib.request.Request(f"{base}/api/games", data=body, headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:
         return str(json.loads(response.read())["game_id"])

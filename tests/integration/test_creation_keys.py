@@ -28,7 +28,7 @@ async def test_racing_retries_of_one_creation_make_one_game(pg_pool: asyncpg.Poo
     assert (games, keys) == (1, 1)
     for seat in created[0].seats:
         assert seat.token is not None
-        assert await processes[0].seat_for_token(created[0].game_id, seat.token) == seat.seat
+        assert await processes[0].queries.seat_for_token(created[0].game_id, seat.token) == seat.seat
 
 
 async def test_the_key_itself_is_not_stored_and_another_request_with_it_is_refused(pg_pool: asyncpg.Pool) -> None:

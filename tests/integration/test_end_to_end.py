@@ -51,8 +51,8 @@ def choose(template: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 async def create_solo(http: httpx.AsyncClient, difficulty: str, seed: str | None = None) -> tuple[str, str]:
     response = await http.post("/api/games", json={
-        "game": "magnate", "difficulty": difficulty,
-        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "ai"}],
+        "game": "magnate", "options": {"difficulty": difficulty, "seats": [{"kind": "human"}, {"kind": "ai"}]},
+        "names": ["Ada"],
     } | ({"seed": seed} if seed else {}))
     assert response.status_code == 201, response.text
     body = response.json()

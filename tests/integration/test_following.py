@@ -34,14 +34,14 @@ async def test_a_followed_game_held_at_its_announced_version_costs_only_the_appe
     store = CountingStore(pg_pool)
     gameplay = make(pg_pool, store)
     game_id = await new_game(gameplay)
-    gameplay.follow(game_id)
+    gameplay.queries.follow(game_id)
     loaded, seat = await to_move(gameplay, game_id)
-    await gameplay.events_after(game_id, 0, announced=loaded.version)  # the stream heard the current version
+    await gameplay.queries.events_after(game_id, 0, announced=loaded.version)  # the stream heard the current version
     store.calls.clear()
     applied = await gameplay.submit(game_id, int(seat), cid(), first_legal(loaded.state, seat))
     assert store.calls == ["append (one statement)"]
     assert applied.version > loaded.version
-    gameplay.unfollow(game_id)  # no stream follows any more: back to reading first
+    gameplay.queries.unfollow(game_id)  # no stream follows any more: back to reading first
     loaded, seat = await to_move(gameplay, game_id)
     store.calls.clear()
     await gameplay.submit(game_id, int(seat), cid(), first_legal(loaded.state, seat))
@@ -55,7 +55,7 @@ async def _followed_then_moved_elsewhere(pool: asyncpg.Pool) -> tuple[Gameplay, 
     store = CountingStore(pool)
     follower = make(pool, store)
     game_id = await new_game(follower)
-    follower.follow(game_id)
+    follower.queries.follow(game_id)
     held, seat = await to_move(follower, game_id)
     other = make(pool)
     await other.submit(game_id, int(seat), cid(), first_legal(held.state, seat))

@@ -123,12 +123,13 @@ async def test_state_at_any_version_is_the_fold_of_the_first_events(pg_pool: asy
 
     auditor = make(pg_pool)  # a cold cache: snapshots at or before v, then the events up to v
     for version in [0, 1, SNAPSHOT_EVERY - 1, SNAPSHOT_EVERY, SNAPSHOT_EVERY + 3, head - 1, head]:
-        at = await auditor.state_at(game_id, version)
+        at = await auditor.queries.state_at(game_id, version)
         assert at.version == version
         assert at.state == folded(events, until=version), f"state_at({version}) differs from the log"
     # A warm cache at the head must not leak into an earlier version.
-    assert (await gameplay.state_at(game_id, SNAPSHOT_EVERY + 1)).state == folded(events, until=SNAPSHOT_EVERY + 1)
-    assert (await gameplay.state_at(game_id, head + 50)).version == head
+    at = await gameplay.queries.state_at(game_id, SNAPSHOT_EVERY + 1)
+    assert at.state == folded(events, until=SNAPSHOT_EVERY + 1)
+    assert (await gameplay.queries.state_at(game_id, head + 50)).version == head
 
 
 # -- idempotency ----------------------------------------------------------------------------------------

@@ -130,7 +130,7 @@ async def test_the_events_of_an_own_append_are_served_from_memory(pg_pool: async
     assert await gameplay.run_system(job.game_id, job.version, job.kind)
     after = (await store.head(game_id)).version
     store.calls.clear()
-    version, events = await gameplay.events_after(game_id, before, announced=after)
+    version, events = await gameplay.queries.events_after(game_id, before, announced=after)
     assert store.calls == []
     assert version == after and events == await PostgresEventStore(pg_pool).read(game_id, after=before)
     # an announcement of a version this process has not seen: one read, and the events are the store's
@@ -143,7 +143,7 @@ async def test_the_events_of_an_own_append_are_served_from_memory(pg_pool: async
         assert await elsewhere.run_system(game_id, loaded.version, tag_of(due.system))
     latest = (await store.head(game_id)).version
     store.calls.clear()
-    version, events = await gameplay.events_after(game_id, before, announced=latest)
+    version, events = await gameplay.queries.events_after(game_id, before, announced=latest)
     assert store.calls == ["read"]
     assert version == latest and events == await PostgresEventStore(pg_pool).read(game_id, after=before)
 
@@ -153,10 +153,11 @@ async def test_a_seat_token_is_looked_up_once(pg_pool: asyncpg.Pool) -> None:
     gameplay = make(pg_pool, store)
     created = await gameplay.create_game("magnate", *_two_humans())
     token = next(s.token for s in created.seats if s.token)
-    assert await gameplay.seat_for_token(created.game_id, token) == 0
-    assert await gameplay.seat_for_token(created.game_id, token) == 0
-    assert await gameplay.seat_for_token(created.game_id, token + "x") is None
-    assert await gameplay.seat_for_token(created.game_id, token + "x") is None  # a wrong token is asked each time
+    assert await gameplay.queries.seat_for_token(created.game_id, token) == 0
+    assert await gameplay.queries.seat_for_token(created.game_id, token) == 0
+    assert await gameplay.queries.seat_for_token(created.game_id, token + "x") is None
+    # a wrong token is asked each time
+    assert await gameplay.queries.seat_for_token(created.game_id, token + "x") is None
     assert store.calls.count("seat_for_token") == 3
 
 

@@ -12,12 +12,13 @@ import pytest
 from arq.constants import job_key_prefix
 from arq.worker import Worker
 
+from domain.games import GAMES
 from domain.magnate import GameOptions, SeatSpec
 from domain.magnate.bots import RandomLegal
 from infra.config import Settings
 from infra.queue import Job
 from services.ai_worker.settings import worker_settings
-from services.gameplay.bootstrap import GAMES, Runtime, build
+from services.gameplay.bootstrap import Runtime, build
 from tests.conftest import PG_ADMIN_DSN, _dsn_with_db
 
 pytestmark = [

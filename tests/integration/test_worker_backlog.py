@@ -107,7 +107,7 @@ async def test_the_claim_keeps_its_pace_and_bounds_under_a_40k_backlog(pool: Arq
     deep, shallow = statistics.median(rates[DEEP]), statistics.median(rates[SHALLOW])
     print(f"claim: {deep:.0f} jobs/s at {BACKLOG:,} queued, {shallow:.0f} jobs/s at {SMALLER:,}")
 
-    assert await pool.zcard(DEEP) > BACKLOG * 3 // 4, "the deep queue's windows did not run at a deep backlog"
+    assert await pool.zcard(DEEP) > BACKLOG // 2, "the deep queue's windows did not run at a deep backlog"
     assert abs(deep - shallow) <= 0.1 * max(deep, shallow), rates
     for sample in samples:
         assert sample.most_running <= settings.worker_max_jobs

@@ -19,11 +19,12 @@ import asyncpg
 import pytest
 from arq.constants import in_progress_key_prefix
 
+from domain.games import GAMES
 from domain.magnate import GameOptions, SeatSpec
 from domain.magnate.bots import RandomLegal
 from infra.config import Settings
 from infra.queue import Job
-from services.gameplay.bootstrap import GAMES, Runtime, build
+from services.gameplay.bootstrap import Runtime, build
 from services.simulation.live import spawn
 from tests.chaos.stores import Redis
 

@@ -9,7 +9,7 @@ from domain.kernel import SYSTEM, Chance, commitment_of
 from domain.magnate import GAME, GameOptions, SeatSpec, StartGame
 from domain.magnate.ai.explain import money as explain_money
 from domain.magnate.money import money
-from services.gameplay.narrate import narrate
+from domain.magnate.narrate import narrate
 from services.simulation.spec import GameResult, SimSpec
 from services.simulation.summary import money as summary_money
 from services.simulation.summary import summarise, text

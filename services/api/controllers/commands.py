@@ -91,7 +91,7 @@ class CommandController(Controller):
         if request.seat is not None and request.seat != seat:
             raise ApiError(403, "auth/wrong_seat", f"this token plays seat {seat}, not seat {request.seat}",
                            seat=seat)
-        game_type = await gameplay.game_type(game_id)
+        game_type = await gameplay.loader.game_type(game_id)
         try:
             command = decode(gameplay.codecs[game_type].decode_player_command, bytes(request.command))
         except msgspec.ValidationError as exc:

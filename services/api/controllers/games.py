@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Response, get, post
 from litestar.di import Provide
-from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
+from litestar.params import FromPath, HeaderParameter, QueryParameter, RawBody
 
 from domain.kernel import AUDITOR, PUBLIC, GameModule, Seat, Viewer, ViewUnavailable, tag_of
 from infra.config import Settings
+from infra.eventstore import StoredEvent
 from services.gameplay import Gameplay
 from services.gameplay.audit import export_lines
 from services.gameplay.creation_keys import KEY_PATTERN
-from services.gameplay.story import NARRATED
+from services.gameplay.queries import GameQueries, Visible
+from services.gameplay.story import NoNarrator
 
 from ..auth import SECURITY, provide_optional_seat, provide_seat
 from ..deps import GameplayDep, OptionalSeatDep, SeatDep, SettingsDep, StoriesDep
-from ..errors import documented, invalid
+from ..errors import TOO_DEEP, documented, invalid, malformed
 from ..limits import CREATE, RATE
 from ..schemas import (
     VERSION_MAX,
@@ -29,8 +32,10 @@ from ..schemas import (
     GameOut,
     HistoryOut,
     MeOut,
+    OutcomeOut,
     PlayerOut,
     SeatCreatedOut,
+    StandingOut,
     StateOut,
 )
 
@@ -47,17 +52,29 @@ IdempotencyKey = Annotated[
 ]
 
 
-async def events_page(gameplay: Gameplay, game_id: str, after: int, announced: int | None = None) -> EventsOut:
-    """The events after version ``after`` up to the current version (``version``); see
-    :meth:`Gameplay.events_after` for ``announced``."""
-    version, events = await gameplay.events_after(game_id, after, announced)
-    return EventsOut(version, tuple(EventOut.of(e) for e in events))
+def viewer_of(seat: int | None) -> Viewer:
+    return PUBLIC if seat is None else Seat(seat)
+
+
+def event_outs(events: Iterable[StoredEvent], redacted: frozenset[int] = frozenset()) -> tuple[EventOut, ...]:
+    return tuple(EventOut(e.version, e.type, e.actor, e.command_id, e.recorded_at, msgspec.Raw(e.payload),
+                          e.prev_hash, e.hash, e.version in redacted) for e in events)
+
+
+def page_of(visible: Visible) -> EventsOut:
+    return EventsOut(visible.version, event_outs(visible.events, visible.redacted))
+
+
+async def events_page(
+    queries: GameQueries, game_id: str, after: int, viewer: Viewer, announced: int | None = None
+) -> EventsOut:
+    """The events after version ``after`` that ``viewer`` may see, up to the current version (``version``); see
+    :meth:`GameQueries.events_after` for ``announced``."""
+    return page_of(await queries.visible_events(game_id, after, viewer, announced))
 
 
 async def players(gameplay: Gameplay, game_id: str) -> tuple[PlayerOut, ...]:
-    return tuple(PlayerOut(s.seat, s.kind, s.name, s.company) for s in await gameplay.store.seats(game_id))
-
-
+    return tuple(PlayerOut(s.seat, s.kind, s.name, s.payload) for s in await gameplay.store.seats(game_id))
 
 
 def public_url(settings: Settings) -> str:
@@ -65,13 +82,39 @@ def public_url(settings: Settings) -> str:
 
 
 def game_options(game: GameModule[Any], data: CreateGameRequest) -> Any:
-    """The game's options struct from the request (400 if the game refuses their shape)."""
-    seats = [{"kind": s.kind} | ({"company": s.company} if s.company else {}) for s in data.seats]
-    raw = {"seats": seats, "advanced": data.advanced, "tutorial": data.tutorial, "difficulty": data.difficulty}
+    """The game's options from the request's raw ``options`` (400 if the game refuses their shape)."""
     try:
-        return msgspec.convert(raw, game.options_type)
+        return msgspec.json.decode(bytes(data.options), type=game.options_type)
     except msgspec.ValidationError as exc:
-        raise invalid(f"invalid options for {game.name}: {exc}") from exc
+        raise invalid(f"invalid options for {game.name}: {exc}", field="options") from exc
+    except RecursionError as exc:
+        raise malformed(TOO_DEEP) from exc
+
+
+_create = msgspec.json.Decoder(CreateGameRequest)
+
+
+def decode_create(body: bytes) -> CreateGameRequest:
+    """The create request's envelope; its ``options`` stay raw until the game is known."""
+    try:
+        return _create.decode(body)
+    except msgspec.ValidationError as exc:
+        try:  # a shape error found before the end of a truncated body: the body is no JSON at all
+            msgspec.json.decode(body)
+        except (msgspec.DecodeError, RecursionError) as broken:
+            raise malformed(f"the body is not valid JSON: {broken}") from broken
+        raise invalid(f"invalid create request: {exc}") from exc
+    except msgspec.DecodeError as exc:
+        raise malformed(f"the body is not valid JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise malformed(TOO_DEEP) from exc
+
+
+def outcome_of(game: GameModule[Any], state: Any) -> OutcomeOut | None:
+    outcome = game.outcome(state)
+    if outcome is None:
+        return None
+    return OutcomeOut(tuple(StandingOut(s.seat, s.rank, s.score) for s in outcome.standings), outcome.rounds)
 
 
 class GameController(Controller):
@@ -83,22 +126,23 @@ class GameController(Controller):
         s409="The Idempotency-Key was used before with another request (conflict/idempotency_key_reused)",
         s422="The game refuses these options; the code is the rule's own (rule/invalid_value, ...)"))
     async def create(
-        self, data: JSONBody[CreateGameRequest], gameplay: GameplayDep, settings: SettingsDep,
-        idempotency_key: IdempotencyKey = None,
+        self, body: RawBody, gameplay: GameplayDep, settings: SettingsDep, idempotency_key: IdempotencyKey = None,
     ) -> GameCreatedOut:
         """Set a game up. Returns one secret token and invite link per human seat (shown only here, and again
-        to a retry with the same ``Idempotency-Key``)."""
+        to a retry with the same ``Idempotency-Key``). The body names the ``game`` and gives its ``options`` in
+        that game's own shape (``GET /api/catalog`` lists the games with the JSON Schema of their options)."""
+        data = decode_create(body)
         if data.game not in gameplay.games:
             raise invalid(f"unknown game {data.game!r}", game=data.game, known=sorted(gameplay.games))
         if data.seed is not None and not settings.sandbox:
             raise invalid("a seed may only be chosen on a sandbox server", field="seed")
         options = game_options(gameplay.module(data.game), data)
         seed = bytes.fromhex(data.seed) if data.seed is not None else None
-        created = await gameplay.create_game(data.game, options, [s.name or "" for s in data.seats], seed,
+        created = await gameplay.create_game(data.game, options, [n or "" for n in data.names], seed,
                                              idempotency_key=idempotency_key)
         base = public_url(settings)
         seats = tuple(
-            SeatCreatedOut(s.seat, s.kind, s.name, s.company, s.token,
+            SeatCreatedOut(s.seat, s.kind, s.name, s.payload, s.token,
                            f"{base}/play/{created.game_id}#token={s.token}" if s.token else None)
             for s in created.seats
         )
@@ -118,6 +162,8 @@ class GameController(Controller):
             system_job=tag_of(due.system) if due.system is not None else None,
             view=game.view(loaded.state, PUBLIC, False),
             players=await players(gameplay, game_id),
+            title=game.title,
+            outcome=outcome_of(game, loaded.state),
         )
 
     @get("/{game_id:str}/me", summary="The caller's seat view and legal commands",
@@ -129,23 +175,32 @@ class GameController(Controller):
         return MeOut(seat, loaded.version, game.view(loaded.state, Seat(seat), False), tuple(legal),
                      await players(gameplay, game_id))
 
-    @get("/{game_id:str}/events", summary="The event log", responses=documented(400, 404))
-    async def events(self, game_id: FromPath[str], gameplay: GameplayDep, after: After = 0) -> EventsOut:
-        """Events never carry a seat's secrets, so every caller gets the same, complete log."""
-        return await events_page(gameplay, game_id, after)
+    @get("/{game_id:str}/events", summary="The event log, as the caller may see it",
+         dependencies={"seat": Provide(provide_optional_seat)}, security=[{}, *SECURITY],
+         responses=documented(400, 401, 404))
+    async def events(
+        self, game_id: FromPath[str], seat: OptionalSeatDep, gameplay: GameplayDep, after: After = 0
+    ) -> EventsOut:
+        """The events after ``after``, each as the caller (a seat token, else the public) may see it: a game's
+        hidden information (another seat's hand, a sealed bid) is redacted until the game ends (``redacted``);
+        after the end, every caller gets the whole log."""
+        return await events_page(gameplay.queries, game_id, after, viewer_of(seat))
 
-    @get("/{game_id:str}/history", summary="The game so far, told in sentences", responses=documented(400, 404))
+    @get("/{game_id:str}/history", summary="The game so far, told in sentences",
+         dependencies={"seat": Provide(provide_optional_seat)}, security=[{}, *SECURITY],
+         responses=documented(400, 401, 404))
     async def history(
-        self, game_id: FromPath[str], gameplay: GameplayDep, stories: StoriesDep, after: After = 0
+        self, game_id: FromPath[str], seat: OptionalSeatDep, gameplay: GameplayDep, stories: StoriesDep,
+        after: After = 0,
     ) -> HistoryOut:
         """One line per sentence, each with the version and type of the event it tells and its depth
         (0 = a round, 1 = a step of it, 2 = a seat's doing, 3 = its detail). The story is told from the
-        whole log (it names things from the start), but only lines of events after ``after`` are sent.
-        The log carries no secrets, so every caller gets the same story."""
-        game_type = await gameplay.game_type(game_id)
-        if game_type not in NARRATED:
-            raise invalid(f"no narration for {game_type} games", game_type=game_type)
-        version, lines = await stories.told_after(gameplay, game_id, after)
+        whole log the caller may see (it names things from the start), but only lines of events after
+        ``after`` are sent."""
+        try:
+            version, lines = await stories.told_after(gameplay.queries, game_id, after, viewer_of(seat))
+        except NoNarrator as exc:
+            raise invalid(str(exc)) from exc
         return HistoryOut(version, tuple(lines))
 
     @get("/{game_id:str}/state", summary="The state at a version, as the caller may see it",
@@ -169,7 +224,7 @@ class GameController(Controller):
             if (await gameplay.store.head(game_id)).status != "finished":
                 raise ViewUnavailable("the audit view opens when the game is over")
             who = AUDITOR
-        loaded = await (gameplay.load(game_id) if at == VERSION_MAX else gameplay.state_at(game_id, at))
+        loaded = await (gameplay.load(game_id) if at == VERSION_MAX else gameplay.queries.state_at(game_id, at))
         view = gameplay.module(loaded.game_type).view(loaded.state, who, who == AUDITOR)
         return StateOut(game_id, loaded.version, str(who), view)
 

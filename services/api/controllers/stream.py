@@ -26,6 +26,7 @@ from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from redis.exceptions import RedisError
 
+from domain.kernel import Viewer
 from infra.errors import InfraError
 from infra.notify import RedisNotifier
 from services.gameplay import Gameplay
@@ -35,7 +36,7 @@ from ..deps import GameplayDep, OptionalSeatDep, RuntimeDep
 from ..errors import documented, too_many
 from ..limits import STREAM_RETRY_AFTER_S, StreamSlots
 from ..schemas import VERSION_MAX
-from .games import events_page
+from .games import events_page, viewer_of
 
 log = logging.getLogger(__name__)
 
@@ -46,13 +47,13 @@ RETRY_MS = 2000
 
 
 async def _new_events(
-    gameplay: Gameplay, game_id: str, after: int, announced: int | None = None
+    gameplay: Gameplay, game_id: str, after: int, viewer: Viewer, announced: int | None = None
 ) -> tuple[int, ServerSentEventMessage] | None:
-    """The events after ``after`` as one message (id = the version they bring the game to), if any.
-    ``announced``: the version an announcement named (None: re-read the store)."""
+    """The events after ``after`` that ``viewer`` may see, as one message (id = the version they bring the game
+    to), if any. ``announced``: the version an announcement named (None: re-read the store)."""
     if announced is not None and announced <= after:
         return None  # already sent (the announcement of a version this stream has passed)
-    page = await events_page(gameplay, game_id, after, announced)
+    page = await events_page(gameplay.queries, game_id, after, viewer, announced)
     if not page.events:
         return None
     return page.version, ServerSentEventMessage(data=msgspec.json.encode(page).decode(), event="events",
@@ -60,19 +61,19 @@ async def _new_events(
 
 
 async def messages(
-    gameplay: Gameplay, notifier: RedisNotifier, game_id: str, after: int
+    gameplay: Gameplay, notifier: RedisNotifier, game_id: str, after: int, viewer: Viewer
 ) -> AsyncIterator[ServerSentEventMessage]:
     """The stream's messages; ends (and the browser reconnects) if the store or Redis fails."""
     yield ServerSentEventMessage(data=None, comment="connected", retry=RETRY_MS)
     ticks = notifier.listen(game_id, timeout_s=KEEP_ALIVE_S)
-    gameplay.follow(game_id)
+    gameplay.queries.follow(game_id)
     try:
-        found = await _new_events(gameplay, game_id, after)
+        found = await _new_events(gameplay, game_id, after, viewer)
         if found is not None:
             after, message = found
             yield message
         async for tick in ticks:
-            found = await _new_events(gameplay, game_id, after, tick)
+            found = await _new_events(gameplay, game_id, after, viewer, tick)
             if found is not None:
                 after, message = found
                 yield message
@@ -81,7 +82,7 @@ async def messages(
     except (InfraError, RedisError) as exc:
         log.warning("event stream of game %s ended: %s", game_id, exc)
     finally:
-        gameplay.unfollow(game_id)
+        gameplay.queries.unfollow(game_id)
         if isinstance(ticks, AsyncGenerator):
             await ticks.aclose()
 
@@ -130,11 +131,12 @@ class StreamController(Controller):
         but a wrong token is refused (``seat`` is resolved only for that). ``Last-Event-ID`` wins over
         ``after``; both default to 0. A client address may hold a limited number of streams open at once
         (per API process): one more is a 429."""
-        await gameplay.game_type(game_id)  # 404 now rather than a broken stream
+        await gameplay.loader.game_type(game_id)  # 404 now rather than a broken stream
         slots: StreamSlots = request.app.state.stream_slots
         client = get_remote_address(request)
         if slots.full(client):
             raise too_many(f"this client already holds {slots.per_client} open event streams", STREAM_RETRY_AFTER_S,
                            max_streams=slots.per_client)
         start = last_event_id or after  # an EventSource sends the last id it saw, a version >= 1
-        return ServerSentEvent(HeldStream(slots, client, messages(gameplay, runtime.notifier, game_id, start)))
+        events = messages(gameplay, runtime.notifier, game_id, start, viewer_of(seat))
+        return ServerSentEvent(HeldStream(slots, client, events))

@@ -9,6 +9,7 @@ import msgspec
 import pytest
 from arq.worker import Retry
 
+from domain.games import GAMES
 from domain.magnate import GameOptions, SeatSpec
 from domain.magnate.bots import RandomLegal
 from infra.config import Settings
@@ -18,7 +19,6 @@ from infra.notify import RecordingNotifier
 from infra.queue import Job, RecordingJobQueue
 from services.ai_worker import jobs
 from services.ai_worker.settings import worker_settings
-from services.gameplay.bootstrap import GAMES
 from services.gameplay.handler import Gameplay
 
 TWO_HUMANS = GameOptions(seats=(SeatSpec(), SeatSpec()))

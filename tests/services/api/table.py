@@ -31,13 +31,28 @@ class Game:
     created: dict[str, Any] = field(repr=False)
 
 
+def game_body(seats: list[dict[str, Any]], *, game: str = "magnate", seed: str | None = None,
+              **options: Any) -> dict[str, Any]:
+    """A create request: ``seats`` as the game's options want them, each possibly with the player's ``name``
+    (moved to ``names``), the other Magnate options as keywords."""
+    names = [s.get("name") for s in seats]
+    body: dict[str, Any] = {"game": game,
+                            "options": {"seats": [{k: v for k, v in s.items() if k != "name"} for s in seats],
+                                        **options}}
+    if any(n is not None for n in names):
+        body["names"] = names
+    if seed is not None:
+        body["seed"] = seed
+    return body
+
+
 class Table:
     def __init__(self, client: httpx.AsyncClient, runtime: Runtime) -> None:
         self.client = client
         self.runtime = runtime
 
-    async def create(self, humans: int = 2, **body: Any) -> Game:
-        body.setdefault("seats", [{"kind": "human"} for _ in range(humans)])
+    async def create(self, humans: int = 2, seats: list[dict[str, Any]] | None = None, **options: Any) -> Game:
+        body = game_body(seats or [{"kind": "human"} for _ in range(humans)], **options)
         response = await self.client.post("/api/games", json=body)
         assert response.status_code == 201, response.text
         created = response.json()

@@ -10,7 +10,7 @@ from infra.config import Settings
 from services.api import create_app
 from services.gameplay.bootstrap import Runtime
 
-from .table import asgi_client
+from .table import asgi_client, game_body
 
 
 async def test_the_lifespan_builds_its_own_runtime_and_serves(settings: Settings) -> None:
@@ -18,7 +18,7 @@ async def test_the_lifespan_builds_its_own_runtime_and_serves(settings: Settings
         health = await client.get("/health")
         assert health.status_code == 200
         assert health.json() == {"status": "ok", "database": True, "redis": True}
-        created = await client.post("/api/games", json={"seats": [{}, {}]})
+        created = await client.post("/api/games", json=game_body([{}, {}]))
         assert created.status_code == 201, created.text
         game_id = created.json()["game_id"]
         assert (await client.get(f"/api/games/{game_id}")).status_code == 200

@@ -20,6 +20,7 @@ from httpx import AsyncClient
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from domain.games import GAMES
 from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.eventstore.postgres import PostgresEventStore
@@ -27,9 +28,9 @@ from infra.notify import RedisNotifier
 from infra.queue import ArqJobQueue
 from services.api import create_app, errors
 from services.gameplay import Gameplay
-from services.gameplay.bootstrap import GAMES, Runtime
+from services.gameplay.bootstrap import Runtime
 
-from .table import Table, asgi_client, bearer
+from .table import Table, asgi_client, bearer, game_body
 
 JSON = {"Content-Type": "application/json"}
 DEEP = 10_000
@@ -45,9 +46,9 @@ def assert_error(response: Any, status: int, code: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("body", [
-    b'{"seats":' + b"[" * DEEP,
-    b'{"seats":' + b"[" * DEEP + b"]" * DEEP + b"}",
-    b'{"seats": [{"name": ' + b'{"a":' * DEEP + b"1" + b"}" * DEEP + b"}]}",
+    b'{"options":' + b"[" * DEEP,
+    b'{"options": {"seats":' + b"[" * DEEP + b"]" * DEEP + b"}}",
+    b'{"names": [' + b'{"a":' * DEEP + b"1" + b"}" * DEEP + b"]}",
 ], ids=["unclosed", "closed", "objects"])
 async def test_deeply_nested_json_creating_a_game_is_a_400(client: AsyncClient, body: bytes) -> None:
     assert_error(await client.post("/api/games", content=body, headers=JSON), 400, "request/malformed")
@@ -73,14 +74,15 @@ async def test_deeply_nested_json_in_a_command_is_a_400_and_changes_nothing(
 
 
 async def test_the_hundred_thousand_brackets_of_the_report_are_refused_with_our_error(client: AsyncClient) -> None:
-    response = await client.post("/api/games", content=b'{"seats":' + b"[" * 100_000, headers=JSON)
+    response = await client.post("/api/games", content=b'{"options": {"seats":' + b"[" * 100_000, headers=JSON)
     assert response.status_code in {400, 413}, response.text
     assert set(response.json()) == {"code", "message", "details"}
 
 
 async def test_a_body_over_the_limit_is_a_413(client: AsyncClient, settings: Settings, table: Table) -> None:
     name = "x" * 40
-    big = msgspec.json.encode({"seats": [{"name": name}] * (settings.max_body_bytes // len(name) + 1)})
+    big = msgspec.json.encode({"options": {"seats": [{}, {}]},
+                               "names": [name] * (settings.max_body_bytes // len(name) + 1)})
     assert len(big) > settings.max_body_bytes
     body = assert_error(await client.post("/api/games", content=big, headers=JSON), 413, "request/too_large")
     assert body["details"] == {"max_bytes": settings.max_body_bytes}
@@ -94,7 +96,7 @@ async def test_a_body_over_the_limit_is_a_413(client: AsyncClient, settings: Set
 
 async def test_a_streamed_body_without_a_length_is_cut_at_the_limit(client: AsyncClient, settings: Settings) -> None:
     async def chunks() -> AsyncIterator[bytes]:
-        yield b'{"seats": [{}, {}], "difficulty": "'
+        yield b'{"options": {"seats": [{}, {}], "difficulty": "'
         for _ in range(settings.max_body_bytes // 1024 + 1):
             yield b"a" * 1024
         yield b'"}'
@@ -106,8 +108,8 @@ async def test_a_streamed_body_without_a_length_is_cut_at_the_limit(client: Asyn
 async def test_a_body_just_under_the_limit_is_read(settings: Settings, runtime: Runtime) -> None:
     app = create_app(msgspec.structs.replace(settings, max_body_bytes=100), runtime)
     async with asgi_client(app) as client:
-        fits = await client.post("/api/games", content=b'{"seats": [{}, {}]}'.ljust(100), headers=JSON)
-        over = await client.post("/api/games", content=b'{"seats": [{}, {}]}'.ljust(101), headers=JSON)
+        fits = await client.post("/api/games", content=b'{"options": {"seats": [{}, {}]}}'.ljust(100), headers=JSON)
+        over = await client.post("/api/games", content=b'{"options": {"seats": [{}, {}]}}'.ljust(101), headers=JSON)
     assert fits.status_code == 201, fits.text
     assert_error(over, 413, "request/too_large")
 
@@ -141,7 +143,7 @@ async def test_redis_away_behind_a_committed_creation_is_a_503_with_a_retry_hint
     logging.getLogger(errors.__name__).addHandler(caplog.handler)  # the app's logging setup replaced caplog's
     try:
         async with asgi_client(app) as client:
-            response = await client.post("/api/games", json={"seats": [{}, {}]})
+            response = await client.post("/api/games", json=game_body([{}, {}]))
     finally:
         logging.getLogger(errors.__name__).removeHandler(caplog.handler)
     assert_unavailable(response)
@@ -170,9 +172,9 @@ async def test_a_store_away_is_a_503_on_reads_and_commands(
 ) -> None:
     game = await table.create()
     seat = await table.seat_on_turn(game)
-    gameplay = table.runtime.gameplay
-    monkeypatch.setattr(gameplay, "load", _raising(exc))
-    monkeypatch.setattr(gameplay, "game_type", _raising(exc))
+    loader = table.runtime.gameplay.loader
+    monkeypatch.setattr(loader, "load", _raising(exc))
+    monkeypatch.setattr(loader, "game_type", _raising(exc))
     assert_unavailable(await table.client.get(f"/api/games/{game.id}"))
     assert_unavailable(await table.submit(game, seat, {"type": "magnate.pass_bid"}))
     assert "store unavailable" in caplog.text
@@ -181,5 +183,5 @@ async def test_a_store_away_is_a_503_on_reads_and_commands(
 
 async def test_a_bug_is_still_a_500(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     game = await table.create()
-    monkeypatch.setattr(table.runtime.gameplay, "load", _raising(KeyError("a bug")))
+    monkeypatch.setattr(table.runtime.gameplay.loader, "load", _raising(KeyError("a bug")))
     assert_error(await table.client.get(f"/api/games/{game.id}"), 500, "internal/error")

@@ -6,12 +6,13 @@ import msgspec
 import pytest
 from httpx import AsyncClient
 
+from domain.games import GAMES
 from infra.config import Settings
 from services.api import create_app
 from services.gameplay.audit import verify
-from services.gameplay.bootstrap import GAMES, Runtime
+from services.gameplay.bootstrap import Runtime
 
-from .table import Table, asgi_client, bearer
+from .table import Table, asgi_client, bearer, game_body
 
 AI_DIFFICULTY = "digital_assistant"
 
@@ -31,7 +32,8 @@ async def test_creating_a_game_returns_a_token_and_an_invite_link_per_human_seat
         assert seat["invite_url"] == f"http://127.0.0.1:8000/play/{game.id}#token={seat['token']}"
     assert ai[0]["token"] is None and ai[0]["invite_url"] is None
     assert humans[0]["name"] == "Ada"
-    assert humans[1]["name"] == humans[1]["company"]  # the default name is the company
+    assert humans[1]["payload"] == {"company": "urhme"}
+    assert humans[1]["name"] == "UrHme"  # the default name is the company's
 
 
 async def test_invite_links_use_the_public_url(settings: Settings, runtime: Runtime) -> None:
@@ -45,7 +47,7 @@ async def test_invite_links_use_the_public_url(settings: Settings, runtime: Runt
 async def test_a_seed_is_refused_unless_the_server_is_a_sandbox(settings: Settings, runtime: Runtime) -> None:
     app = create_app(msgspec.structs.replace(settings, sandbox=False), runtime)
     async with asgi_client(app) as client:
-        response = await client.post("/api/games", json={"seats": [{}, {}], "seed": "00ff"})
+        response = await client.post("/api/games", json=game_body([{}, {}], seed="00ff"))
     assert response.status_code == 400
     assert response.json()["code"] == "request/invalid"
 
@@ -60,12 +62,14 @@ async def test_a_sandbox_seed_makes_the_setup_reproducible(table: Table) -> None
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [
-        ({"seats": []}, 400, "request/invalid"),
-        ({"seats": [{"kind": "robot"}]}, 400, "request/invalid"),
-        ({"seats": [{}, {}], "game": "chess"}, 400, "request/invalid"),
-        ({"seats": [{}, {}], "colour": "red"}, 400, "request/invalid"),
-        ({"seats": [{}, {}], "seed": "not hex"}, 400, "request/invalid"),
-        ({"seats": [{}, {"kind": "ai"}]}, 422, "rule/invalid_value"),  # an AI needs a difficulty
+        ({"options": {"seats": []}}, 422, "rule/invalid_value"),
+        (game_body([{"kind": "robot"}]), 422, "rule/invalid_value"),
+        (game_body([{}, {}], game="chess"), 400, "request/invalid"),
+        ({**game_body([{}, {}]), "colour": "red"}, 400, "request/invalid"),
+        (game_body([{}, {}], colour="red"), 400, "request/invalid"),
+        (game_body([{}, {}], seed="not hex"), 400, "request/invalid"),
+        ({"game": "magnate"}, 400, "request/invalid"),
+        (game_body([{}, {"kind": "ai"}]), 422, "rule/invalid_value"),  # an AI needs a difficulty
     ],
 )
 async def test_impossible_games_are_refused(
@@ -184,8 +188,11 @@ async def test_ids_the_database_cannot_hold_are_unknown_games_not_errors(table: 
         assert response.json()["code"] == "game/not_found"
 
 
-@pytest.mark.parametrize("seat", [{"name": "A\u0000B"}, {"company": "\u0000"}, {"name": "x" * 41}])
-async def test_seat_names_are_checked_before_they_are_stored(client: AsyncClient, seat: dict[str, str]) -> None:
-    response = await client.post("/api/games", json={"seats": [seat, {}]})
-    assert response.status_code == 400, response.text
-    assert response.json()["code"] == "request/invalid"
+@pytest.mark.parametrize(("seat", "status"), [({"name": "A\u0000B"}, 400), ({"company": "\u0000"}, 422),
+                                              ({"name": "x" * 41}, 400)])
+async def test_seat_names_are_checked_before_they_are_stored(
+    client: AsyncClient, seat: dict[str, str], status: int
+) -> None:
+    response = await client.post("/api/games", json=game_body([seat, {}]))
+    assert response.status_code == status, response.text
+    assert response.json()["code"] == ("request/invalid" if status == 400 else "rule/invalid_value")

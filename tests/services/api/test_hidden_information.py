@@ -10,8 +10,8 @@ from typing import Any
 import httpx
 import msgspec
 
+from domain.games import GAMES
 from services.gameplay.audit import verify
-from services.gameplay.bootstrap import GAMES
 
 from .sse import EventStream
 from .table import Table, bearer

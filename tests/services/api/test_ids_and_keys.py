@@ -7,11 +7,11 @@ import json
 import uuid
 
 import pytest
-from domain.games import GAMES
 
+from domain.games import GAMES
 from domain.magnate.bots import RandomLegal
 
-from .table import Game, Table, bearer
+from .table import Game, Table, bearer, game_body
 
 PASS = {"type": "magnate.pass_bid"}
 
@@ -89,7 +89,7 @@ async def test_a_hostile_seat_cannot_block_the_reveal_or_a_system_job(table: Tab
 
 
 async def test_a_creation_retried_with_its_key_is_the_same_game_with_the_same_tokens(table: Table) -> None:
-    body = {"seats": [{"name": "Ada"}, {}, {"kind": "ai"}], "difficulty": "digital_assistant"}
+    body = game_body([{"name": "Ada"}, {}, {"kind": "ai"}], difficulty="digital_assistant")
     key = new_key()
     first = await table.client.post("/api/games", json=body, headers={"Idempotency-Key": key})
     again = await table.client.post("/api/games", json=body, headers={"Idempotency-Key": key})
@@ -108,9 +108,9 @@ async def test_without_a_key_every_creation_is_a_new_game(table: Table) -> None:
 
 async def test_a_key_with_another_request_is_a_409(table: Table) -> None:
     key = new_key()
-    created = await table.client.post("/api/games", json={"seats": [{}, {}]}, headers={"Idempotency-Key": key})
+    created = await table.client.post("/api/games", json=game_body([{}, {}]), headers={"Idempotency-Key": key})
     assert created.status_code == 201, created.text
-    other = await table.client.post("/api/games", json={"seats": [{}, {}, {}]}, headers={"Idempotency-Key": key})
+    other = await table.client.post("/api/games", json=game_body([{}, {}, {}]), headers={"Idempotency-Key": key})
     assert other.status_code == 409, other.text
     assert other.json()["code"] == "conflict/idempotency_key_reused"
     assert set(other.json()) == {"code", "message", "details"}
@@ -118,6 +118,6 @@ async def test_a_key_with_another_request_is_a_409(table: Table) -> None:
 
 @pytest.mark.parametrize("key", ["short", "x" * 129, "has a space in it ok", "colon:colon:colon:1"])
 async def test_a_malformed_key_is_a_400(table: Table, key: str) -> None:
-    response = await table.client.post("/api/games", json={"seats": [{}, {}]}, headers={"Idempotency-Key": key})
+    response = await table.client.post("/api/games", json=game_body([{}, {}]), headers={"Idempotency-Key": key})
     assert response.status_code == 400, response.text
     assert response.json()["code"] == "request/invalid"

@@ -19,7 +19,7 @@ from services.gameplay.bootstrap import Runtime
 
 from .conftest import serve
 from .sse import EventStream
-from .table import Table, bearer
+from .table import Table, bearer, game_body
 
 
 def limited(settings: Settings, **limits: int) -> Settings:
@@ -45,7 +45,7 @@ def assert_limited(response: httpx.Response) -> None:
     assert body["details"]["retry_after_s"] == retry
 
 
-TWO_SEATS = {"seats": [{}, {}]}
+TWO_SEATS = game_body([{}, {}])
 
 
 async def test_game_creation_is_limited_per_client_address(settings: Settings, runtime: Runtime) -> None:

@@ -24,6 +24,8 @@ from schemathesis.python import asgi
 from infra.config import Settings
 from services.api import create_app
 
+from .table import game_body
+
 MAX_EXAMPLES = 10
 MAX_TIME_S = 40
 """The fuzzing phase draws new cases until this budget is spent (the examples and coverage phases run first, whole)."""
@@ -83,8 +85,8 @@ def test_the_api_conforms_to_its_openapi_document(settings: Settings) -> None:
     app = create_app(settings)  # its lifespan builds the runtime on schemathesis's event loop
     try:
         with asgi.get_client(app) as client:
-            created = client.post("/api/games", json={"seats": [{}, {}, {"kind": "ai"}],
-                                                      "difficulty": "digital_assistant"})
+            created = client.post("/api/games", json=game_body([{}, {}, {"kind": "ai"}],
+                                                               difficulty="digital_assistant"))
             assert created.status_code == 201, created.text
         game = created.json()
         schema = schemathesis.openapi.from_asgi("/schema/openapi.json", app,

@@ -9,7 +9,7 @@ import pytest
 from httpx import AsyncClient
 
 from domain.magnate.catalog import catalog
-from services.api.controllers.catalog import letters
+from domain.magnate.catalog_view import letters
 from services.api.web import STATIC
 
 from .table import Table, bearer
@@ -95,8 +95,8 @@ async def test_the_game_names_its_players_and_shows_the_ais_board(client: AsyncC
     me = await table.me(game, 0)
     for body in (public, me):
         assert body["players"] == [
-            {"seat": 0, "kind": "human", "name": "Ada", "company": "vector_properties"},
-            {"seat": 1, "kind": "ai", "name": "ai", "company": "ai"},
+            {"seat": 0, "kind": "human", "name": "Ada", "payload": {"company": "vector_properties"}},
+            {"seat": 1, "kind": "ai", "name": "AI", "payload": {"company": "ai"}},
         ]
         board = body["view"]["ai"]
         assert board["seat"] == 1 and board["level"] == 1

@@ -146,7 +146,7 @@ async def test_a_creation_retried_with_its_key_returns_the_same_game_and_tokens(
     assert all(s.token for s in first.seats)
     for s in first.seats:
         assert s.token is not None
-        assert await gameplay.seat_for_token(first.game_id, s.token) == s.seat
+        assert await gameplay.queries.seat_for_token(first.game_id, s.token) == s.seat
 
     other = await gameplay.create_game("magnate", THREE_SEATS, ["Ann", "Bo", "Cy"], idempotency_key=KEY[::-1])
     assert other.game_id != first.game_id

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
-from domain.kernel import SYSTEM, Chance, commitment_of
+from domain.kernel import SYSTEM, Chance, Named, Told, commitment_of
 from domain.kernel.driver import play
 from domain.magnate import GAME, GameOptions, MagnateEvent, SeatSpec, StartGame
 from domain.magnate.bots import Greedy
 from domain.magnate.events import GameEnded
-from services.gameplay.narrate import Named, Told, history, narrate
+from domain.magnate.narrate import history, narrate
 
 SEED = b"names"
 

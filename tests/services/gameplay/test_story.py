@@ -7,14 +7,15 @@ import asyncio
 import uuid
 from typing import Any
 
+from domain.kernel import PUBLIC, Told
 from domain.magnate import GAME, GameOptions, SeatSpec
 from domain.magnate.bots import RandomLegal
+from domain.magnate.narrate import history
 from infra.eventstore import StoredEvent
 from infra.eventstore.memory import InMemoryEventStore
 from infra.notify import RecordingNotifier
 from infra.queue import RecordingJobQueue
 from services.gameplay import Gameplay
-from services.gameplay.narrate import Told, history
 from services.gameplay.story import Stories
 
 SOLO = GameOptions(seats=(SeatSpec(), SeatSpec(kind="ai")), difficulty="generalised_ai")
@@ -48,7 +49,7 @@ async def test_a_story_told_on_says_what_the_whole_log_says() -> None:
     seen = 0
     for turn in range(400):
         if turn % 7 == 0:
-            version, lines = await stories.told_after(gameplay, game_id, seen)
+            version, lines = await stories.told_after(gameplay.queries, game_id, seen, PUBLIC)
             assert lines == await whole_story(gameplay, game_id, seen)
             assert version == (await gameplay.store.head(game_id)).version
             seen = version
@@ -57,8 +58,9 @@ async def test_a_story_told_on_says_what_the_whole_log_says() -> None:
     # a reader who never asked before, and one asking from the start, get the same as a fresh telling
     fresh = Stories()
     for after in (0, seen // 2, seen):
-        assert (await fresh.told_after(gameplay, game_id, after))[1] == await whole_story(gameplay, game_id, after)
-        assert (await stories.told_after(gameplay, game_id, after))[1] == await whole_story(gameplay, game_id, after)
+        whole = await whole_story(gameplay, game_id, after)
+        assert (await fresh.told_after(gameplay.queries, game_id, after, PUBLIC))[1] == whole
+        assert (await stories.told_after(gameplay.queries, game_id, after, PUBLIC))[1] == whole
 
 
 class YieldingStore(InMemoryEventStore):
@@ -75,6 +77,6 @@ async def test_requests_at_once_tell_each_event_once() -> None:
     bot, stories = RandomLegal(5), Stories()
     for _ in range(30):
         await move(gameplay, game_id, bot)
-    answers = await asyncio.gather(*(stories.told_after(gameplay, game_id, 0) for _ in range(5)))
+    answers = await asyncio.gather(*(stories.told_after(gameplay.queries, game_id, 0, PUBLIC) for _ in range(5)))
     whole = await whole_story(gameplay, game_id, 0)
     assert all(lines == whole for _, lines in answers)

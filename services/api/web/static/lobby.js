@@ -70,17 +70,17 @@ async function create(e) {
   const error = $("#create-error");
   error.textContent = "";
   const rows = [...document.querySelectorAll(".seat-row")];
-  const body = {
-    game: "magnate",
-    seats: rows.map((li) => {
-      const kind = li.querySelector(".seat-kind").value;
-      const name = li.querySelector(".seat-name").value.trim();
-      return name ? { kind, name } : { kind };
-    }),
+  const options = {
+    seats: rows.map((li) => ({ kind: li.querySelector(".seat-kind").value })),
     advanced: $("#advanced").checked,
     tutorial: $("#tutorial").checked,
   };
-  if (body.seats.some((s) => s.kind === "ai")) body.difficulty = $("#difficulty").value;
+  if (options.seats.some((s) => s.kind === "ai")) options.difficulty = $("#difficulty").value;
+  const body = {
+    game: "magnate",
+    options,
+    names: rows.map((li) => li.querySelector(".seat-name").value.trim() || null),
+  };
   const seed = seedFromQuery();
   if (seed) body.seed = seed;
   const button = $("#create-button");
@@ -100,13 +100,13 @@ function showCreated(created) {
   const list = $("#invite-list");
   list.replaceChildren();
   for (const s of created.seats) {
-    const company = words.company(s.company);
-    const label = s.name && s.name !== s.company ? `${s.name} (${company})` : company;
+    const company = words.company(s.payload.company);
+    const label = s.name && s.name !== s.payload.company && s.name !== company ? `${s.name} (${company})` : company;
     if (s.kind !== "human") {
       list.append(h("li", { class: "invite ai-seat" }, h("strong", {}, `Seat ${s.seat + 1}: ${label}`), " — the AI plays it: no link needed."));
       continue;
     }
-    seats.keep({ game_id: created.game_id, seat: s.seat, token: s.token, name: s.name, company: s.company });
+    seats.keep({ game_id: created.game_id, seat: s.seat, token: s.token, name: s.name, company: s.payload.company });
     const url = new URL(s.invite_url);
     const local = `${location.origin}${url.pathname}${url.hash}`;
     const inputId = `invite-${s.seat}`;

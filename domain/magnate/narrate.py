@@ -22,10 +22,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-import msgspec
+from domain.kernel.narration import Named, Told, utf16_length
 
-from domain.magnate.catalog import DEFAULT_DATASET, Catalog, catalog
-from domain.magnate.events import (
+from .catalog import DEFAULT_DATASET, Catalog, catalog
+from .events import (
     AdvertisingTaken,
     AiAdvertised,
     AiCardDrawn,
@@ -60,7 +60,7 @@ from domain.magnate.events import (
     SeedRevealed,
     TenantsMovedIn,
 )
-from domain.magnate.money import money
+from .money import money
 
 INDENT = "  "
 
@@ -166,6 +166,16 @@ class Narrator:
     def indent(self) -> str:
         return INDENT * self.depth
 
+    def tell(self, version: int, tag: str, event: MagnateEvent) -> list[Told]:
+        """The lines of one event (this narrator has been told every event before it), as structured lines."""
+        told: list[Told] = []
+        for line in self.marked(event):
+            stripped = line.lstrip(" ")
+            if stripped:
+                text, named = self.resolve(stripped)
+                told.append(Told(version, tag, (len(line) - len(stripped)) // len(INDENT), text, named))
+        return told
+
     def lines(self, event: MagnateEvent) -> list[str]:
         """The lines telling ``event`` (possibly none), updating what the narrator remembers."""
         return [self.resolve(line)[0] for line in self.marked(event)]
@@ -188,9 +198,9 @@ class Narrator:
             before = line[end:match.start()]
             seat = int(match.group(1))
             label = self.label(seat)
-            at += _utf16(before)
-            named.append(Named(seat, at, at + _utf16(label)))
-            at += _utf16(label)
+            at += utf16_length(before)
+            named.append(Named(seat, at, at + utf16_length(label)))
+            at += utf16_length(label)
             parts += (before, label)
             end = match.end()
         parts.append(line[end:])
@@ -386,37 +396,11 @@ class Narrator:
         return lines
 
 
-def _utf16(text: str) -> int:
-    """The length of ``text`` in UTF-16 code units (a JavaScript string's ``length``)."""
-    return len(text.encode("utf-16-le")) // 2
-
-
 def narrate(events: Iterable[MagnateEvent], names: Mapping[int, str] | None = None) -> Iterator[str]:
     """Every line of the story of a log, in order (seats named with the players' ``names``, if given)."""
     narrator = Narrator(names)
     for event in events:
         yield from narrator.lines(event)
-
-
-class Named(msgspec.Struct, frozen=True):
-    """Where a line names a seat: ``text[start:end]``, counted in UTF-16 code units (as a JavaScript string
-    is indexed), so the page can put the name it shows in its headers there."""
-
-    seat: int
-    start: int
-    end: int
-
-
-class Told(msgspec.Struct, frozen=True):
-    """One line of the story: ``text`` at indentation ``depth``, telling the event at ``version``."""
-
-    version: int
-    event: str
-    """The event's type tag (``magnate.ai_decided``), so a reader can pick lines out."""
-    depth: int
-    text: str
-    seats: tuple[Named, ...] = ()
-    """Where ``text`` names a seat, left to right."""
 
 
 def history(
@@ -425,15 +409,4 @@ def history(
     """The story of a log of ``(version, type tag, event)``, without blank separator lines, keeping only
     the lines of events after version ``after`` (the narrator still reads the whole log to name things)."""
     narrator = Narrator(names)
-    return [t for version, tag, event in events for t in tell(narrator, version, tag, event) if t.version > after]
-
-
-def tell(narrator: Narrator, version: int, tag: str, event: MagnateEvent) -> list[Told]:
-    """The lines of one event, told by ``narrator`` (which has been told every event before it)."""
-    told: list[Told] = []
-    for line in narrator.marked(event):
-        stripped = line.lstrip(" ")
-        if stripped:
-            text, named = narrator.resolve(stripped)
-            told.append(Told(version, tag, (len(line) - len(stripped)) // len(INDENT), text, named))
-    return told
+    return [t for version, tag, event in events for t in narrator.tell(version, tag, event) if t.version > after]

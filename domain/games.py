@@ -1,0 +1,12 @@
+"""The games this server offers: one line each. Services and infra know games only through this registry and the
+contract in :mod:`domain.kernel.game` (docs/ARCHITECTURE.md, "How to add a game")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import GameModule
+from domain.magnate import GAME as MAGNATE
+
+GAMES: dict[str, GameModule[Any]] = {game.name: game for game in (MAGNATE,)}
+"""Every game by its type name (the ``game`` of a create request, the ``game_type`` stored with a game)."""

@@ -1,0 +1,129 @@
+"""The read side of the service: what a caller may see of a game — its events, its state at a version, its
+seats — redacted for that caller by the game's own rules (``GameModule.redact`` and ``view``).
+
+Every route that hands out events goes through :meth:`GameQueries.visible_events`, so a game with hidden
+information (a hand of cards, a sealed bid) never has them handed to anybody but their owner before the
+game's end; after it, every viewer sees the whole log. A game whose events are all public
+(``GameModule.events_public``) is handed out as stored, byte for byte, with no decoding.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import msgspec
+from cachetools import LRUCache
+
+from domain.kernel import Viewer
+from infra.eventstore import StoredEvent
+
+from .cache import Loaded
+from .loader import GameLoader
+
+TOKENS_KEPT = 20_000
+"""Seat tokens (by hash) whose seat this process remembers: a token never changes seat."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Visible:
+    """The events after some version that a viewer may see, up to the current ``version``."""
+
+    version: int
+    events: Sequence[StoredEvent]
+    """As stored, or with the payload of the redacted event (its hash is then the stored event's)."""
+    redacted: frozenset[int] = field(default_factory=frozenset)
+    """Versions whose payload was redacted for this viewer."""
+    over: bool = False
+    """The game has ended: nothing is hidden any more."""
+
+
+class GameQueries:
+    def __init__(self, loader: GameLoader) -> None:
+        self.loader = loader
+        self.store = loader.store
+        self._seat_of_token: LRUCache[tuple[str, str], int] = LRUCache(maxsize=TOKENS_KEPT)
+
+    def follow(self, game_id: str) -> None:
+        """An event stream of this process follows the game: it hears every version any process announces for
+        it and passes them to :meth:`events_after`, which brings this process up to date. While one does, a
+        command on a game held at the highest version announced is decided on the held state without reading
+        the store first; if another process appended meanwhile (its announcement still on the way), the append
+        is refused by its expected version and the command is judged again on the state read from the store.
+        Pair with :meth:`unfollow`."""
+        self.loader.cache.follow(game_id)
+
+    def unfollow(self, game_id: str) -> None:
+        self.loader.cache.unfollow(game_id)
+
+    async def events_after(
+        self, game_id: str, after: int, announced: int | None = None
+    ) -> tuple[int, list[StoredEvent]]:
+        """The current version and the events after version ``after`` up to it, as stored (unredacted: for the
+        service's own use; callers outside it use :meth:`visible_events`). With ``announced`` (a version some
+        process said it appended), a game this process already holds at that version is answered from memory,
+        with no I/O: the events of its own appends and of its last reads are kept."""
+        version, events, _ = await self._after(game_id, after, announced)
+        return version, events
+
+    async def _after(
+        self, game_id: str, after: int, announced: int | None
+    ) -> tuple[int, list[StoredEvent], Loaded]:
+        cache = self.loader.cache
+        if announced is not None:
+            cache.heard(game_id, announced)
+        loaded = cache.get(game_id)
+        if loaded is None or announced is None or loaded.version < announced:
+            loaded = await self.loader.load(game_id)
+        events = cache.events_after(game_id, after)
+        if events is None:
+            events = await self.store.read(game_id, after=after, until=loaded.version)
+        return loaded.version, [e for e in events if e.version <= loaded.version], loaded
+
+    async def visible_events(
+        self, game_id: str, after: int, viewer: Viewer, announced: int | None = None
+    ) -> Visible:
+        """The events after version ``after`` as ``viewer`` may see them (see the module docstring)."""
+        version, events, loaded = await self._after(game_id, after, announced)
+        game = self.loader.module(loaded.game_type)
+        over = game.pending(loaded.state).finished
+        if game.events_public or over:
+            return Visible(version, events, over=over)
+        codec = self.loader.codecs[loaded.game_type]
+        shown: list[StoredEvent] = []
+        redacted: set[int] = set()
+        for stored in events:
+            event = codec.decode_event(stored.payload)
+            seen = game.redact(event, viewer, False)
+            if seen is None:
+                continue
+            if seen != event:
+                redacted.add(stored.version)
+                shown.append(msgspec.structs.replace(stored, payload=codec.encode(seen)))
+            else:
+                shown.append(stored)
+        return Visible(version, shown, frozenset(redacted), over)
+
+    async def state_at(self, game_id: str, version: int) -> Loaded:
+        """The state after event ``version`` (auditing); versions beyond the head give the head."""
+        head = await self.store.head(game_id)
+        if version >= head.version:
+            return await self.loader.load(game_id)
+        until = max(0, version)
+        base = await self.loader.base(game_id, head.game_type, at_most=until)
+        return self.loader.folded(base, await self.store.read(game_id, after=base.version, until=until))
+
+    async def seat_for_token(self, game_id: str, token: str) -> int | None:
+        key = (game_id, token_hash(token))
+        seat = self._seat_of_token.get(key)
+        if seat is None:
+            seat = await self.store.seat_for_token(*key)
+            if seat is None:
+                return None
+            self._seat_of_token[key] = seat
+        return seat
