@@ -90,11 +90,17 @@ class GameQueries:
     ) -> Visible:
         """The events after version ``after`` as ``viewer`` may see them (see the module docstring)."""
         version, events, loaded = await self._after(game_id, after, announced)
-        game = self.loader.module(loaded.game_type)
-        over = game.pending(loaded.state).finished
+        over = self.loader.module(loaded.game_type).pending(loaded.state).finished
+        return self.redacted(loaded.game_type, version, events, viewer, over)
+
+    def redacted(
+        self, game_type: str, version: int, events: Sequence[StoredEvent], viewer: Viewer, over: bool
+    ) -> Visible:
+        """``events`` (of a game at ``version``) as ``viewer`` may see them."""
+        game = self.loader.module(game_type)
         if game.events_public or over:
             return Visible(version, events, over=over)
-        codec = self.loader.codecs[loaded.game_type]
+        codec = self.loader.codecs[game_type]
         shown: list[StoredEvent] = []
         redacted: set[int] = set()
         for stored in events:
