@@ -214,9 +214,10 @@ async def play(url: str, spec: SimSpec, index: int, run_id: str, traffic: Traffi
                         seat = due.seats[0]
                         await submit(conn, game, tokens[seat], bots(game.state, seat), traffic)
                         continue
-                    if time.monotonic() > deadline:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
                         break
-                    data = await anext(messages, None)
+                    data = await asyncio.wait_for(anext(messages, None), left)  # a stalled game ends by the deadline
                     if data is None:
                         break  # the server ended the stream: open it again from where we are
                     game.apply(_page.decode(data).events)

@@ -119,8 +119,8 @@ def render(found: Findings) -> str:
         "",
         f"- **{ex.started_games} games** (two seats: a greedy bot in the human seat, the `generalised_ai` AI in "
         f"the other; the seeds of `magnate simulate --seed chaos`), played through the API over HTTP and "
-        f"Server-Sent Events, {size.concurrency} at a time, by clients that retry on connection errors and 5xx "
-        f"answers (honouring `Retry-After`) with the same command id, and re-open broken streams.",
+        f"Server-Sent Events, {size.concurrency} at a time, by clients that retry on connection errors, 5xx and "
+        f"429 answers (honouring `Retry-After`) with the same command id, and re-open broken streams.",
         f"- One API process and two workers, supervised: **{kinds['worker_kill']} workers killed** with "
         f"`kill -9`, each replaced at once ({ex.workers_started} workers started in all).",
         f"- Redis: **{kinds['redis_flush']} FLUSHALL**, **{kinds['redis_restart']} restart** (`kill -9`, down "
