@@ -67,6 +67,7 @@ _UNAVAILABLE = (
     asyncpg.exceptions.OperatorInterventionError,  # the server is shutting down, or starting up
     asyncpg.exceptions.TooManyConnectionsError,
     asyncpg.InterfaceError,  # "connection is closed": a pooled connection whose server went away
+    asyncpg.exceptions.InternalClientError,  # "cannot switch to state …": a connection broken mid-operation
 )
 """What PostgreSQL being down, restarting or full looks like to asyncpg: the store is unavailable (HTTP 503,
 jobs retry), never an internal error."""

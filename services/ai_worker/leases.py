@@ -11,6 +11,12 @@ worker starts the job again; a job that runs twice appends once (its command id,
 :mod:`services.gameplay.command_ids`), so an over-eager expiry (a worker stalled longer than the lease)
 costs a wasted run, never a wrong log.
 
+One gap remains: arq claims a job (its long in-progress key) a moment before the job starts and the hook
+shortens it; a worker killed in that moment leaves a long claim on a job that never started. arq reads due
+jobs from the head of the queue and skips claimed ones, so such an orphan sits at the head: every second
+:meth:`Leases.sweep` looks at the first due jobs and releases a claim that is still long (never leased) more
+than :data:`ORPHAN_AFTER_MS` after it was taken — a living worker starts a claimed job within milliseconds.
+
 Only arq's public seams are used: the ``on_job_start``/``after_job_end`` hooks, the job id and Redis pool it
 passes in ``ctx``, and the key prefix it exports (``arq.constants.in_progress_key_prefix``).
 """
@@ -26,6 +32,11 @@ LEASE_MS = 3000
 """How long a started job stays claimed without a renewal: the longest a dead worker's job waits."""
 RENEW_EVERY_S = 1.0
 """How often a living worker renews its jobs' claims (three chances per lease)."""
+ORPHAN_AFTER_MS = 1500
+"""A claim never shortened to a lease this long after arq took it belongs to a worker that died before starting
+the job."""
+SWEPT = 256
+"""Due jobs at the head of the queue looked at per sweep (orphans gather there: arq reads from the head)."""
 
 
 class Leases:
@@ -45,6 +56,25 @@ class Leases:
     async def after_job_end(self, ctx: dict[str, Any]) -> None:
         """arq's ``after_job_end`` hook: arq has deleted the claim; stop renewing it."""
         self.running.discard(ctx["job_id"])
+
+    async def sweep(self, redis: Redis, queue_name: str, claim_ms: int, now_ms: int) -> int:
+        """Release the orphaned claims among the first due jobs (see the module docstring): a claim whose time to
+        live is still above the lease and which was taken more than ORPHAN_AFTER_MS ago (arq sets it to
+        ``claim_ms``). Returns how many were released; a release that races a living but stalled worker costs
+        a second run, which appends nothing."""
+        due = await redis.zrangebyscore(queue_name, "-inf", now_ms, start=0, num=SWEPT)
+        if not due:
+            return 0
+        keys = [in_progress_key_prefix + raw.decode() for raw in due]
+        async with redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.pttl(key)
+            ttls = await pipe.execute()
+        orphans = [key for key, ttl in zip(keys, ttls, strict=True)
+                   if ttl > self.lease_ms and claim_ms - ttl > ORPHAN_AFTER_MS]
+        if orphans:
+            await redis.delete(*orphans)
+        return len(orphans)
 
     async def renew(self, redis: Redis) -> int:
         """Extend the claims of the running jobs (one round trip); returns how many were extended. A claim that

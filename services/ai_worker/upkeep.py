@@ -14,6 +14,7 @@ import logging
 import random
 from typing import Any
 
+from arq.utils import timestamp_ms
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
@@ -25,13 +26,19 @@ from .leases import RENEW_EVERY_S, Leases
 log = logging.getLogger("magnate.worker")
 
 
-async def keep_leases(leases: Leases, redis: Redis, every_s: float = RENEW_EVERY_S) -> None:
-    """Renew the running jobs' leases every ``every_s`` until cancelled."""
+async def keep_leases(
+    leases: Leases, redis: Redis, queue_name: str, claim_ms: int, every_s: float = RENEW_EVERY_S
+) -> None:
+    """Every ``every_s`` until cancelled: renew the running jobs' leases, and release the orphaned claims of workers
+    that died between claiming a job and starting it (``claim_ms``: how long arq's own claim lasts)."""
     failing = False
     while True:
         await asyncio.sleep(every_s)
         try:
             await leases.renew(redis)
+            released = await leases.sweep(redis, queue_name, claim_ms, timestamp_ms())
+            if released:
+                log.info("released %d job claim(s) of a worker that died before starting them", released)
         except (RedisError, OSError) as exc:
             if not failing:
                 log.warning("cannot renew job leases (Redis: %s); retrying every %.0f s", exc, every_s)

@@ -55,7 +55,8 @@ async def serve(settings: Settings) -> None:
         return
     leases = Leases()
     tasks: set[asyncio.Task[None]] = set()
-    upkeep.start(tasks, upkeep.keep_leases(leases, runtime.redis),
+    claim_ms = (settings.worker_job_timeout_s + 10) * 1000  # arq's in-progress key: the job timeout + 10 s
+    upkeep.start(tasks, upkeep.keep_leases(leases, runtime.redis, settings.queue_name, claim_ms),
                  upkeep.reconcile_periodically(runtime.gameplay, runtime.redis, settings.queue_name,
                                                settings.reconcile_every_s))
     try:
