@@ -155,6 +155,10 @@ class GameModule(Generic[S]):
     all. Every route that hands out events applies it (after the game is over every viewer sees the log)."""
     events_public: bool = True
     """True when ``redact`` is the identity: the services then hand the stored bytes out unchanged."""
+    hide: Callable[[S, Viewer, int], S] | None = None
+    """``hide(state, viewer, seed)``: a state that differs from ``state`` only in what ``viewer`` may not know now
+    (another seat's hand or money, a sealed bid, the order of a deck), varied by ``seed``. Nothing a route hands
+    ``viewer`` may differ between the two: the redaction property test holds every game to it."""
     outcome: Callable[[S], Outcome | None] = lambda state: None
     """The standings once the game has ended (None before)."""
     bots: Mapping[str, Callable[[int], Policy]] = field(default_factory=dict)

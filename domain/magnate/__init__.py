@@ -17,6 +17,7 @@ from .events import MagnateEvent
 from .legal import legal_commands
 from .narrate import Narrator
 from .pending import pending
+from .secrets import hide
 from .state import MagnateState, Phase
 from .view import MagnateView, view
 
@@ -82,6 +83,7 @@ GAME: GameModule[MagnateState] = GameModule(
     narrator=_narrator,
     catalog=public_catalog,
     outcome=_outcome,
+    hide=hide,
     bots={"greedy": Greedy, "random": RandomLegal},
     ai_levels=ai_levels(),
     sim_options=_sim_options,

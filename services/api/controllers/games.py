@@ -229,9 +229,14 @@ class GameController(Controller):
         return StateOut(game_id, loaded.version, str(who), view)
 
     @get("/{game_id:str}/export", summary="The full history as JSON Lines", media_type="application/x-ndjson",
-         responses=documented(400, 404))
+         responses=documented(400, 403, 404))
     async def export(self, game_id: FromPath[str], gameplay: GameplayDep) -> Response[bytes]:
         """A ``game`` line, then each command and its events; the seed only once the game is over.
-        Anyone can check it with ``services.gameplay.audit.verify``."""
+        Anyone can check it with ``services.gameplay.audit.verify``. A game with hidden information (whose
+        commands and events carry a hand or a sealed bid) is exported once it is over (403 before)."""
+        loaded = await gameplay.load(game_id)
+        game = gameplay.module(loaded.game_type)
+        if not game.events_public and not game.pending(loaded.state).finished:
+            raise ViewUnavailable("the export of a game with hidden information opens when the game is over")
         lines = await export_lines(gameplay, game_id)
         return Response(b"".join(line + b"\n" for line in lines), media_type="application/x-ndjson")
