@@ -19,7 +19,17 @@ def channel(game_id: str) -> str:
 
 @runtime_checkable
 class Notifier(Protocol):
+    """Tells every listener that a game has a new version."""
+
     async def published(self, game_id: str, version: int) -> None: ...
+
+
+class Subscriber(Protocol):
+    """Hears the versions announced for a game (what an event stream waits on)."""
+
+    def listen(self, game_id: str, timeout_s: float) -> AsyncIterator[int | None]:
+        """Yields each announced version, or None after ``timeout_s`` of silence (a keep-alive tick)."""
+        ...
 
 
 class RedisNotifier:

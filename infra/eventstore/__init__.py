@@ -10,9 +10,13 @@ from .base import (
     GameHead,
     GameSummary,
     NewEvent,
+    ReadModel,
     SeatRecord,
+    SeatStore,
+    SecretStore,
     Snapshot,
     StoredEvent,
+    StreamStore,
 )
 
 __all__ = [
@@ -25,7 +29,11 @@ __all__ = [
     "GameHead",
     "GameSummary",
     "NewEvent",
+    "ReadModel",
     "SeatRecord",
+    "SeatStore",
+    "SecretStore",
     "Snapshot",
     "StoredEvent",
+    "StreamStore",
 ]

@@ -126,23 +126,18 @@ def timestamp(moment: datetime | None = None) -> str:
     return moment.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"  # %Y-%m-%dT%H:%M:%S.%fZ
 
 
-@runtime_checkable
-class EventStore(Protocol):
-    """Where games live. ``head``, ``read``, ``seats``, ``seed`` and ``append`` raise StreamNotFound for an
-    unknown game id; the lookups (``find_command``, ``commands``, ``latest_snapshot``, ``seat_for_token``)
-    answer None or empty, as they do for a known game without a match. ``create`` raises
-    ConcurrencyConflict when the id is taken."""
+class StreamStore(Protocol):
+    """The games' streams: create one, append to it, read it. ``head``, ``read`` and ``append`` raise
+    StreamNotFound for an unknown game id; the lookups (``find_command``, ``commands``, ``latest_snapshot``)
+    answer None or empty, as they do for a known game without a match. ``create`` raises ConcurrencyConflict
+    when the id is taken."""
 
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
         summary: GameSummary, creation: CreationKey | None = None, rules_version: str = "v1",
     ) -> list[StoredEvent]:
-        """Create the game (and record its creation key in the same transaction); DuplicateCreation, and
-        nothing written, if a game was already created with ``creation.key_hash``."""
-        ...
-
-    async def find_creation(self, key_hash: str) -> CreationKey | None:
-        """The game created with this idempotency key, if any."""
+        """Create the game with its seats and secret seed (and its creation key, in the same transaction);
+        DuplicateCreation, and nothing written, if a game was already created with ``creation.key_hash``."""
         ...
 
     async def append(
@@ -172,14 +167,41 @@ class EventStore(Protocol):
 
     async def commands(self, game_id: str) -> list[CommandRecord]: ...
 
-    async def seed(self, game_id: str) -> bytes: ...
 
-    async def seats(self, game_id: str) -> list[SeatRecord]: ...
+class SecretStore(Protocol):
+    """What is kept apart from the streams: a game's seed (revealed in its log at the end) and the keys that
+    made games (hashes only)."""
+
+    async def seed(self, game_id: str) -> bytes:
+        """StreamNotFound for an unknown game."""
+        ...
+
+    async def find_creation(self, key_hash: str) -> CreationKey | None:
+        """The game created with this idempotency key, if any."""
+        ...
+
+
+class SeatStore(Protocol):
+    """Who sits where: display names, game payloads and the hashes of the seats' secret tokens."""
+
+    async def seats(self, game_id: str) -> list[SeatRecord]:
+        """StreamNotFound for an unknown game."""
+        ...
 
     async def seat_for_token(self, game_id: str, token_hash: str) -> int | None: ...
+
+
+class ReadModel(Protocol):
+    """The games read model, written with every append: what the reconciler and lists need."""
 
     async def due_jobs(self) -> list[GameHead]:
         """Running games whose read model says a system job is due (for the reconciler)."""
         ...
 
     async def heads(self, game_ids: list[str]) -> list[GameHead]: ...
+
+
+@runtime_checkable
+class EventStore(StreamStore, SecretStore, SeatStore, ReadModel, Protocol):
+    """Every port of the store, as one adapter (PostgreSQL, or in memory) implements them. A service takes the
+    narrowest one it needs."""

@@ -28,7 +28,7 @@ from redis.exceptions import RedisError
 
 from domain.kernel import Viewer
 from infra.errors import InfraError
-from infra.notify import RedisNotifier
+from infra.notify import Subscriber
 from services.gameplay import Gameplay
 
 from ..auth import SECURITY, provide_stream_seat
@@ -61,7 +61,7 @@ async def _new_events(
 
 
 async def messages(
-    gameplay: Gameplay, notifier: RedisNotifier, game_id: str, after: int, viewer: Viewer
+    gameplay: Gameplay, notifier: Subscriber, game_id: str, after: int, viewer: Viewer
 ) -> AsyncIterator[ServerSentEventMessage]:
     """The stream's messages; ends (and the browser reconnects) if the store or Redis fails."""
     yield ServerSentEventMessage(data=None, comment="connected", retry=RETRY_MS)
