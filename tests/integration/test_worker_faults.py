@@ -10,6 +10,7 @@ import asyncio
 import os
 import signal
 import subprocess
+import sys
 import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -27,6 +28,7 @@ from infra.queue import Job
 from services.gameplay.bootstrap import Runtime, build
 from services.simulation.live import spawn
 from tests.chaos.stores import Redis
+from tests.live import ROOT
 
 pytestmark = [pytest.mark.integration]
 
@@ -158,3 +160,26 @@ async def until_claimed(runtime: Runtime, job: Job) -> None:
     while not await runtime.redis.exists(in_progress_key_prefix + job.job_id):
         assert time.monotonic() < deadline, "no worker started the job"
         await asyncio.sleep(0.01)
+
+
+def test_an_idle_worker_writes_nothing_to_its_log(settings: Settings, tmp_path: Path) -> None:
+    """Its health beat and its reconciler run (every second here), but an idle worker says nothing after it is
+    ready: no two INFO lines per reconciler round, as the arq cron job wrote."""
+    assert settings.database_url and settings.redis_url
+    log_path = tmp_path / "worker.log"
+    env = {**os.environ, "DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url,
+           "MAGNATE_QUEUE_NAME": settings.queue_name, "MAGNATE_RECONCILE_EVERY_S": "1",
+           "MAGNATE_WORKER_HEALTH_CHECK_S": "1"}
+    with log_path.open("wb") as log:
+        process = subprocess.Popen([sys.executable, "-m", "services.cli", "worker"], cwd=ROOT, env=env,
+                                   stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while "worker ready" not in log_path.read_text():
+            assert process.poll() is None and time.monotonic() < deadline, log_path.read_text()
+            time.sleep(0.1)
+        ready = len(log_path.read_text().splitlines())
+        time.sleep(5)  # several reconciler rounds and health beats
+        assert log_path.read_text().splitlines()[ready:] == []
+    finally:
+        stop(process)
