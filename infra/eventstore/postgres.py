@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 import asyncpg
 import msgspec
+from cachetools import LRUCache
 from asyncpg.pool import PoolConnectionProxy
 
 from infra.chain import GENESIS, event_hash
@@ -82,7 +82,7 @@ class PostgresEventStore:
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
-        self._tips: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._tips: LRUCache[str, tuple[int, str]] = LRUCache(maxsize=TIPS_KEPT)
         """(version, last hash) of games as last read or written by this process: the start of the chain of
         the next append, if the game is still at that version."""
 
@@ -90,9 +90,6 @@ class PostgresEventStore:
         known = self._tips.get(game_id)
         if known is None or known[0] <= version:
             self._tips[game_id] = (version, last_hash)
-            self._tips.move_to_end(game_id)
-            if len(self._tips) > TIPS_KEPT:
-                self._tips.popitem(last=False)
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[Connection]:

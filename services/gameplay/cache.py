@@ -13,11 +13,12 @@ whose announcement is still on the way — which the append's expected version c
 
 from __future__ import annotations
 
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+from cachetools import LRUCache
 
 from infra.eventstore import StoredEvent
 
@@ -42,8 +43,7 @@ class _Entry:
 
 class GameCache:
     def __init__(self, size: int) -> None:
-        self._entries: OrderedDict[str, _Entry] = OrderedDict()
-        self._size = size
+        self._entries: LRUCache[str, _Entry] = LRUCache(maxsize=size)
         self._followers: dict[str, int] = {}
         """Games an event stream of this process follows (how many streams)."""
         self._heard: dict[str, int] = {}
@@ -75,11 +75,8 @@ class GameCache:
         return loaded
 
     def get(self, game_id: str) -> Loaded | None:
-        entry = self._entries.get(game_id)
-        if entry is None:
-            return None
-        self._entries.move_to_end(game_id)
-        return entry.loaded
+        entry = self._entries.get(game_id)  # a hit makes it the most recently used
+        return None if entry is None else entry.loaded
 
     def remember(self, game_id: str, loaded: Loaded, events: Sequence[StoredEvent] = ()) -> None:
         """Keep ``loaded`` unless a newer version is already kept; ``events`` are the events that lead up to
@@ -87,11 +84,8 @@ class GameCache:
         entry = self._entries.get(game_id)
         if entry is None:
             entry = self._entries[game_id] = _Entry(loaded)
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
         elif entry.loaded.version > loaded.version:
             return
-        self._entries.move_to_end(game_id)
         if events and events[-1].version == loaded.version:
             top = entry.recent[-1].version if entry.recent else None
             if top is not None and top >= events[0].version - 1:
