@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 import asyncpg
 import msgspec
-from cachetools import LRUCache
 from asyncpg.pool import PoolConnectionProxy
+from cachetools import LRUCache
 
 from infra.chain import GENESIS, event_hash
 from infra.errors import ConcurrencyConflict, StoreUnavailable, StreamNotFound
