@@ -93,24 +93,11 @@ def cmd_migrate(settings: Settings) -> int:
 
 async def _export(settings: Settings, game_id: str) -> list[bytes]:
     """The export reads the store only, so it needs PostgreSQL but not Redis."""
-    import asyncpg
-
-    from domain.games import GAMES
-    from infra.eventstore.postgres import PostgresEventStore
-    from infra.notify import RecordingNotifier
-    from infra.queue import RecordingJobQueue
     from services.gameplay.audit import export_lines
-    from services.gameplay.handler import Gameplay
+    from services.gameplay.bootstrap import reading
 
-    assert settings.database_url
-    pool = await asyncpg.create_pool(settings.database_url, min_size=1, max_size=2)
-    assert pool is not None
-    try:
-        # Nothing is appended here, so nothing is enqueued or published.
-        gameplay = Gameplay(PostgresEventStore(pool), RecordingJobQueue(), RecordingNotifier(), GAMES)
+    async with reading(settings) as gameplay:
         return await export_lines(gameplay, game_id)
-    finally:
-        await pool.close()
 
 
 def cmd_export(settings: Settings, game_id: str, output: str | None) -> int:

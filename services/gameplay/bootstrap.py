@@ -3,6 +3,9 @@ that connects to anything)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 import asyncpg
 from arq.connections import ArqRedis
 from redis.asyncio import Redis
@@ -12,8 +15,8 @@ from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.eventstore.postgres import PostgresEventStore
 from infra.migrate import migrate
-from infra.notify import RedisNotifier
-from infra.queue import ArqJobQueue, arq_pool
+from infra.notify import RecordingNotifier, RedisNotifier
+from infra.queue import ArqJobQueue, RecordingJobQueue, arq_pool
 
 from .handler import Gameplay
 
@@ -58,6 +61,19 @@ async def create_pool(database_url: str, size: int, server_settings: dict[str, s
         raise StoreUnavailable(f"cannot reach PostgreSQL at {database_url}: {exc}") from exc
     assert pool is not None
     return pool
+
+
+@asynccontextmanager
+async def reading(settings: Settings) -> AsyncIterator[Gameplay]:
+    """The gameplay service over PostgreSQL alone, for the commands that only read (``magnate export``): nothing
+    is appended, so nothing is enqueued or announced (the queue and notifier only record)."""
+    if not settings.database_url:
+        raise StoreUnavailable("DATABASE_URL must be set")
+    pool = await create_pool(settings.database_url, 2)
+    try:
+        yield Gameplay(PostgresEventStore(pool), RecordingJobQueue(), RecordingNotifier(), GAMES)
+    finally:
+        await pool.close()
 
 
 async def build(settings: Settings, *, run_migrations: bool = True) -> Runtime:
