@@ -17,6 +17,7 @@ A game records the dataset it was created with (``GameStarted.dataset``), so cor
 from __future__ import annotations
 
 import itertools
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -26,6 +27,8 @@ from typing import Any, TypeVar
 import msgspec
 
 DEFAULT_DATASET = "v1"
+DATASET_PATTERN = r"^v[0-9]{1,4}$"
+"""A dataset is a folder ``data/v<n>`` of this package."""
 
 PROVENANCE_PREFIXES = ("EN", "RU", "DE", "WEB", "RECONSTRUCTED", "RULES")
 """Accepted provenance tags: the spec's tags (§0.1) plus RULES for values the rules text states
@@ -390,7 +393,10 @@ def _index(rows: Iterable[_R], what: str) -> dict[str, _R]:
 
 @cache
 def catalog(dataset: str = DEFAULT_DATASET) -> Catalog:
-    """The validated catalog of a dataset, read from the package's data files once per process."""
+    """The validated catalog of a dataset, read from the package's data files once per process. DataError for a
+    name that is not a dataset's (only ``v<n>`` folders of the package's ``data`` are: no other path is read)."""
+    if not re.fullmatch(DATASET_PATTERN, dataset):
+        raise DataError(f"unknown dataset {dataset[:40]!r}")
     folder = resources.files(__package__ or "domain.magnate").joinpath("data", dataset)
     if not folder.is_dir():
         raise DataError(f"unknown dataset {dataset!r}")

@@ -7,11 +7,13 @@ authenticated it.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from domain.kernel import Command, SystemCommand
 
-from .catalog import DEFAULT_DATASET
+from .catalog import DATASET_PATTERN, DEFAULT_DATASET
 
 
 class PlaceBid(Command, frozen=True, tag="magnate.place_bid"):
@@ -96,20 +98,25 @@ PlayerCommand = (
 )
 
 
+Key = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern="^[a-z0-9_]+$")]
+"""A key of the data tables (a company, a difficulty): lower-case letters, digits and underscores."""
+
+
 class SeatSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    kind: str = "human"
+    kind: Annotated[str, msgspec.Meta(max_length=10)] = "human"
     """"human" or "ai"."""
-    company: str | None = None
+    company: Key | None = None
     """A company key; by default companies are dealt in catalogue order."""
 
 
 class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    seats: tuple[SeatSpec, ...]
+    seats: Annotated[tuple[SeatSpec, ...], msgspec.Meta(max_length=16)]
     advanced: bool = False
     tutorial: bool = False
-    difficulty: str | None = None
+    difficulty: Key | None = None
     """AI difficulty key (T16), required when an AI is seated."""
-    dataset: str = DEFAULT_DATASET
+    dataset: Annotated[str, msgspec.Meta(pattern=DATASET_PATTERN)] = DEFAULT_DATASET
+    """The version of the data tables (``v1``); recorded in the first event."""
 
 
 class StartGame(SystemCommand, frozen=True, tag="magnate.start_game"):

@@ -310,3 +310,9 @@ def test_a_malformed_for_sale_coordinate_is_refused_as_a_data_error() -> None:
         raw["for_sale_markers"]["coordinates"][0] = "XA"
 
     _assert_rejected(mutate, "bad 'for sale' coordinate XA")
+
+
+@pytest.mark.parametrize("name", ["", ".", "..", "../magnate", "v1/../v1", "V1", "v1 "])
+def test_only_dataset_folders_are_datasets(name: str) -> None:
+    with pytest.raises(catalog.DataError):
+        catalog.catalog(name)
