@@ -1,7 +1,7 @@
 // The property market: land price track and zone, crash track, available tenants, advertising spent,
 // plots sold this round and the decks (as counts, with the public discard piles).
 
-import { h } from "./dom.js";
+import { h } from "../../shell/dom.js";
 import { money } from "./words.js";
 
 function landTrack(view, words) {

@@ -1,17 +1,17 @@
 // The game page: loads the seat's view and legal commands, draws everything, follows the live stream.
 
 import { ApiError, api, inWords } from "./api.js";
-import { renderActions } from "./actions.js";
-import { renderAi } from "./ai.js";
-import { City, legend } from "./city.js";
-import { renderCompanies } from "./companies.js";
-import { diceRow } from "./dice.js";
+import { renderActions } from "../games/magnate/actions.js";
+import { renderAi } from "../games/magnate/ai.js";
+import { City, legend } from "../games/magnate/city.js";
+import { renderCompanies } from "../games/magnate/companies.js";
+import { diceRow } from "../games/magnate/dice.js";
 import { History, renderFinal } from "./history.js";
 import { follow } from "./live.js";
 import { h } from "./dom.js";
-import { renderMarket } from "./market.js";
+import { renderMarket } from "../games/magnate/market.js";
 import { seats } from "./seats.js";
-import { PHASES, SYSTEM_JOBS, Words } from "./words.js";
+import { PHASES, SYSTEM_JOBS, Words } from "../games/magnate/words.js";
 
 const $ = (sel) => document.querySelector(sel);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");

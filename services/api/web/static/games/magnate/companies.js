@@ -1,6 +1,6 @@
 // Each company's public state; cash and advertising only where this viewer may see them.
 
-import { h } from "./dom.js";
+import { h } from "../../shell/dom.js";
 import { money } from "./words.js";
 
 /** What to add after an AI seat's name: its difficulty, and "AI" unless the name says so already (the AI's

@@ -7,7 +7,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { money } from "./words.js";
+import { money } from "../games/magnate/words.js";
 
 const MARKET_EVENTS = new Set([
   "magnate.risk_card_drawn", "magnate.land_price_moved", "magnate.new_tenants_arrived",

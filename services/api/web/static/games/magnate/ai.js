@@ -1,6 +1,6 @@
 // The AI's board (level, decks as counts, discard pile, last card, holdings) and its explained decisions.
 
-import { h } from "./dom.js";
+import { h } from "../../shell/dom.js";
 import { roman } from "./words.js";
 
 function cardText(card, words) {

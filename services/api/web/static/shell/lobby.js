@@ -4,7 +4,7 @@
 import { api, inWords } from "./api.js";
 import { h } from "./dom.js";
 import { seats } from "./seats.js";
-import { PHASES, Words } from "./words.js";
+import { PHASES, Words } from "../games/magnate/words.js";
 
 const $ = (sel) => document.querySelector(sel);
 let words = null;

@@ -3,9 +3,9 @@
 // suggestion; buy land, build or rebuild, advertise, consult, sell (the sale value shown before confirming).
 // An error from the API is shown in words next to the control that caused it.
 
-import { inWords } from "./api.js";
+import { inWords } from "../../shell/api.js";
 import { diceRow } from "./dice.js";
-import { h } from "./dom.js";
+import { h } from "../../shell/dom.js";
 import { money, PHASES, SYSTEM_JOBS } from "./words.js";
 
 let uid = 0;
