@@ -27,7 +27,9 @@ This is the API's outermost error boundary, the one place allowed to see broad e
 
 from __future__ import annotations
 
+import errno
 import logging
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -42,7 +44,8 @@ from litestar.exceptions import (
     ValidationException,
 )
 from litestar.openapi import ResponseSpec
-from redis.exceptions import RedisError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from domain.kernel import GameError, ViewUnavailable
 from infra.errors import ConcurrencyConflict, InfraError
@@ -195,9 +198,16 @@ def on_http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
     return error_response(status, code, exc.detail, details, headers=exc.headers)
 
 
+NETWORK_ERRNOS = frozenset({errno.ECONNREFUSED, errno.ECONNRESET, errno.ECONNABORTED, errno.EHOSTUNREACH,
+                            errno.ENETUNREACH, errno.ENETDOWN, errno.ETIMEDOUT, errno.EPIPE})
+"""An OSError with one of these is the network (a store away); any other (a missing file, a permission) is a bug."""
+
 CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
-    RedisError,
-    OSError,  # ConnectionError, TimeoutError and socket errors included
+    RedisConnectionError,  # BusyLoadingError included; a ResponseError is a bug
+    RedisTimeoutError,
+    ConnectionError,  # the built-in one: refused, reset, aborted, broken pipe
+    TimeoutError,
+    socket.gaierror,
     asyncpg.PostgresConnectionError,  # SQLSTATE class 08: the connection failed or was lost
     asyncpg.CannotConnectNowError,
     asyncpg.TooManyConnectionsError,
@@ -208,8 +218,12 @@ CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
 slips through is still a 503 the client may retry, not a 500."""
 
 
+def is_outage(exc: BaseException) -> bool:
+    return isinstance(exc, CONNECTION_ERRORS) or (isinstance(exc, OSError) and exc.errno in NETWORK_ERRNOS)
+
+
 def on_unexpected(_: Request[Any, Any, Any], exc: Exception) -> Response[ErrorBody]:
-    if isinstance(exc, CONNECTION_ERRORS):
+    if is_outage(exc):
         log.warning("store unavailable (%s reached the API): %s", type(exc).__name__, exc)
         return unavailable("a store is unreachable: retry later")
     log.error("unhandled exception", exc_info=exc)
