@@ -4,6 +4,8 @@ of its most recently resolved card adds to the round's advertising spent. It nev
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from msgspec.structs import replace
 
 from domain.kernel import Chance
@@ -53,26 +55,31 @@ def _attract_one(rec: Recorder, chance: Chance, plot: str) -> None:
         tenants: tuple[str, ...] = (tenant_type,) * moving
         reason = f"{n} dice as 6{m:+d} = {value}: {sets} set(s), room for {free}"
     else:
-        tenants = _hardest_first(rec, chance, tenant_type, value, n, free)
+        available = pool.of_type(rec.state, rec.state.available, tenant_type)
+        tenants, rolls = hardest_first(cat.kinds, available, value, n, free, chance, seat=seat)
+        rec.emit(*rolls)
         reason = f"{n} dice as 6{m:+d} = {value}: hardest tenants first"
     rec.emit(AiDecided(seat=seat, card=None, action="attract", reason=f"{plot}: {reason} → {len(tenants)} tenant(s)"),
              TenantsMovedIn(seat=seat, plot=plot, tenants=tuple(sorted(tenants))))
 
 
-def _hardest_first(
-    rec: Recorder, chance: Chance, tenant_type: str, value: int, dice: int, free: int
-) -> tuple[str, ...]:
-    """§11.4 step 4: repeatedly the hardest available subtype the dice allow (highest t, then k), ties by
-    highest rent, then by die among the tied (T3 order)."""
-    state = rec.state
-    cat = catalog_of(state)
-    seat = ai_of(state).seat
-    available = pool.of_type(state, state.available, tenant_type)
+def hardest_first(
+    kinds: Mapping[str, TenantKind], available: Mapping[str, int], value: int, dice: int, room: int, chance: Chance,
+    *, seat: int,
+) -> tuple[tuple[str, ...], tuple[AiDieRolled, ...]]:
+    """§11.4 step 4: the tenants the AI takes into a building with ``room`` free spaces, rolling ``dice`` dice
+    that all show ``value``, from the ``available`` counts of each subtype of the building's type; returns them
+    in the order taken and every tie-break die rolled on the way (for ``seat``).
+
+    Repeatedly the hardest available subtype the dice allow (highest t, then k), ties by highest rent, then by
+    die among the tied in ``kinds`` order (T3). ``kinds`` is the game's ``Catalog.kinds``, passed in so that the
+    choice can be checked on tenant data the shipped datasets lack (no two v1 subtypes of a type tie)."""
     chosen: list[str] = []
-    while len(chosen) < free:
-        fits = [cat.kinds[k] for k, count in available.items()
-                if count > chosen.count(k) and cat.kinds[k].requirement.at_least <= value
-                and cat.kinds[k].requirement.dice <= dice]
+    rolls: list[AiDieRolled] = []
+    while len(chosen) < room:
+        fits = [k for key, k in kinds.items()
+                if available.get(key, 0) > chosen.count(key) and k.requirement.at_least <= value
+                and k.requirement.dice <= dice]
         if not fits:
             break
         best = _tied_best(fits)
@@ -80,11 +87,11 @@ def _hardest_first(
             kind = best[0].key
         else:
             kind, faces = pick(chance, [k.key for k in best])
-            rec.emit(AiDieRolled(seat=seat, purpose="tenant subtype", candidates=tuple(k.key for k in best),
-                                 faces=faces, chosen=kind))
+            rolls.append(AiDieRolled(seat=seat, purpose="tenant subtype", candidates=tuple(k.key for k in best),
+                                     faces=faces, chosen=kind))
         chosen.append(kind)
-        dice -= cat.kinds[kind].requirement.dice
-    return tuple(chosen)
+        dice -= kinds[kind].requirement.dice
+    return tuple(chosen), tuple(rolls)
 
 
 def _tied_best(fits: list[TenantKind]) -> list[TenantKind]:
