@@ -2,7 +2,7 @@
 four difficulties, standard and advanced, every game played to the end.
 
 Every game checks, after every single event, the invariants of the rules-engine property test
-(:func:`tests.domain.magnate.test_properties.assert_invariants`: cash, token conservation, plots, tracks,
+(:func:`tests.domain.magnate.invariants.assert_invariants`: cash, token conservation, plots, tracks,
 round limit) plus the AI's own per-event invariants (its cash never falls, it never holds advertising,
 every payment it makes and every rent it collects is 0, its advertising equals its last card's icon, it
 bids at most once a round and exactly B). After every command it checks the AI board: both rows match
