@@ -3,6 +3,9 @@
 ``client`` speaks to the app in-process (httpx's ASGI transport, the test's own event loop);
 ``live_url`` serves the same app with uvicorn on a free port, for what needs a real connection
 (Server-Sent Events are streamed, and in-process transports buffer whole responses).
+
+Every test here is an integration test (``-m integration``, ``-m "not integration"``): it runs the real app
+against the real PostgreSQL and Redis, so :func:`pytest_collection_modifyitems` marks the whole directory.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import asyncio
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import httpx
 import pytest
@@ -22,6 +26,15 @@ from services.api import create_app
 from services.gameplay.bootstrap import Runtime, build
 
 from .table import Table, asgi_client
+
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test of this directory ``integration`` (a conftest's hook sees the whole session's items)."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.integration)
 
 
 @pytest.fixture
