@@ -1,31 +1,65 @@
-"""The dependency rule (STYLE §A, §E, K3), enforced mechanically by reading every import in ``domain/``.
+"""The dependency rule (STYLE §A, §E, K3; docs/ARCHITECTURE.md "How to add a game"), enforced mechanically by
+reading every import of ``domain/``, ``services/``, ``infra/`` and ``bench/``.
 
 * ``domain/`` imports only the standard library, msgspec and itself;
-* ``domain/kernel`` never imports a game (``domain.magnate``);
+* ``domain/kernel`` imports only itself from ``domain``: never a game, never the registry;
+* a game (a package ``domain/<game>/`` other than the kernel) imports from ``domain`` only the kernel and
+  itself: never another game, never the registry;
+* ``domain/games.py`` (the registry) is the only module that imports the games;
+* ``services/``, ``infra/`` and ``bench/`` import from ``domain`` only ``domain.kernel…`` and ``domain.games``,
+  never a game: they know games only through the registry and the contract (:class:`domain.kernel.GameModule`);
 * nothing in ``domain/`` draws from ``random`` except the test bots in ``domain/magnate/bots.py``
   (every rule draws from the seeded, auditable ``Chance``);
 * nothing in ``domain/`` touches ``secrets``, the clock (``time``, ``datetime``), ``uuid`` or ``os``.
 
-Imports inside functions and ``if TYPE_CHECKING:`` blocks count too.
+Imports inside functions and ``if TYPE_CHECKING:`` blocks count too. Nothing is exempt: a broken rule is
+reported as ``file:line: import module (reason)``, one line per import.
+
+Also here: every game in the registry fills the contract the services rely on.
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import sys
 from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.games import GAMES
+from domain.kernel import GameModule
 
 ROOT = Path(__file__).resolve().parent.parent
 DOMAIN = ROOT / "domain"
+KERNEL = "kernel"
+REGISTRY = "domain/games.py"
+OUTSIDE = ("services", "infra", "bench")
+"""The code that runs games without being one: it reaches them through the registry only."""
 
 THIRD_PARTY_ALLOWED = {"msgspec"}
 FORBIDDEN_EVERYWHERE = {"secrets", "time", "datetime", "uuid", "os"}
 RANDOM_ALLOWED_IN = {"domain/magnate/bots.py"}
 
 
+def game_packages() -> tuple[str, ...]:
+    """The games: every package directly under ``domain/`` but the kernel."""
+    return tuple(sorted(p.parent.name for p in DOMAIN.glob("*/__init__.py") if p.parent.name != KERNEL))
+
+
+def _is_module(dotted: str) -> bool:
+    """Whether a dotted name is a module or package of ours (a file under ``ROOT``)."""
+    path = ROOT.joinpath(*dotted.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
 def imported_modules(path: Path, source: str) -> list[tuple[int, str]]:
     """(line, absolute dotted module) for every import in a file under ``ROOT``; relative imports are
-    resolved against the file's package."""
+    resolved against the file's package. ``from package import name`` counts as importing ``package.name``
+    when that is one of our modules (``from domain import magnate`` imports the game as surely as ``import
+    domain.magnate``), and always from ``domain`` itself, whose ``__init__`` holds nothing but its modules."""
     package = list(path.relative_to(ROOT).parent.parts)  # a module's package, or an __init__'s own
     found: list[tuple[int, str]] = []
     for node in ast.walk(ast.parse(source, filename=str(path))):
@@ -34,26 +68,64 @@ def imported_modules(path: Path, source: str) -> list[tuple[int, str]]:
         elif isinstance(node, ast.ImportFrom):
             if node.level == 0:
                 assert node.module is not None
-                found.append((node.lineno, node.module))
-                continue
-            base = package[: len(package) - (node.level - 1)]
-            if node.module:
-                found.append((node.lineno, ".".join([*base, node.module])))
-            else:  # ``from . import pool``: each name may be a submodule
-                found.extend((node.lineno, ".".join([*base, alias.name])) for alias in node.names)
+                base = node.module
+            else:
+                parts = package[: len(package) - (node.level - 1)]
+                base = ".".join([*parts, node.module] if node.module else parts)
+            modules = [f"{base}.{a.name}" if base == "domain" or _is_module(f"{base}.{a.name}") else base
+                       for a in node.names]
+            found.extend((node.lineno, module) for module in dict.fromkeys(modules))
     return found
 
 
-def violations(path: Path, source: str) -> list[str]:
-    """Every broken rule in one file, as ``file:line: reason``."""
+def _within(module: str, prefix: str) -> bool:
+    return module == prefix or module.startswith(prefix + ".")
+
+
+def _domain_import(where: str, module: str, games: tuple[str, ...]) -> str | None:
+    """Why importing ``module`` (under ``domain``) from the file ``where`` breaks the rule, or None."""
+    target = module.split(".")[1] if "." in module else ""
+    kernel, registry = _within(module, "domain.kernel"), _within(module, "domain.games")
+    place = where.split("/")
+    if place[0] in OUTSIDE:
+        if kernel or registry:
+            return None
+        return f"{place[0]}/ may import from domain only domain.kernel and the registry, domain.games"
+    if place[0] != "domain":
+        return None
+    if len(place) == 2:  # a module directly in domain/: the registry, the package's __init__
+        if target in games and where != REGISTRY:
+            return f"only {REGISTRY} imports the games"
+        return None
+    if place[1] == KERNEL:
+        if kernel:
+            return None
+        if target in games:
+            return "the kernel must not import a game"
+        return "the kernel imports from domain only itself"
+    if place[1] in games:
+        if kernel or target == place[1]:
+            return None
+        if target in games:
+            return f"a game must not import another game (domain.{target})"
+        return "a game imports from domain only the kernel and itself"
+    return None
+
+
+def violations(path: Path, source: str, games: tuple[str, ...] | None = None) -> list[str]:
+    """Every broken rule in one file of ``domain/`` or of the code outside it, as ``file:line: reason``."""
+    games = game_packages() if games is None else games
     where = path.relative_to(ROOT).as_posix()
+    in_domain = where.startswith("domain/")
     out: list[str] = []
     for line, module in imported_modules(path, source):
         top = module.split(".")[0]
         at = f"{where}:{line}: import {module}"
         if top == "domain":
-            if where.startswith("domain/kernel/") and module.startswith("domain.magnate"):
-                out.append(f"{at} (the kernel must not import a game)")
+            if (reason := _domain_import(where, module, games)) is not None:
+                out.append(f"{at} ({reason})")
+            continue
+        if not in_domain:
             continue
         if top not in sys.stdlib_module_names and top not in THIRD_PARTY_ALLOWED:
             out.append(f"{at} (domain/ may import only the standard library, msgspec and domain)")
@@ -64,27 +136,49 @@ def violations(path: Path, source: str) -> list[str]:
     return out
 
 
-def domain_files() -> list[Path]:
-    return sorted(DOMAIN.rglob("*.py"))
+def python_files(top: str) -> list[Path]:
+    return sorted((ROOT / top).rglob("*.py"))
 
 
-def test_domain_has_python_files_to_check() -> None:
-    files = {p.relative_to(ROOT).as_posix() for p in domain_files()}
-    assert {"domain/kernel/chance.py", "domain/magnate/decider.py", "domain/magnate/bots.py"} <= files
+def broken(top: str) -> list[str]:
+    return [v for path in python_files(top) for v in violations(path, path.read_text(encoding="utf-8"))]
 
 
-def test_domain_imports_only_the_standard_library_msgspec_and_itself() -> None:
-    found = [v for path in domain_files() for v in violations(path, path.read_text(encoding="utf-8"))]
+# --- the code itself -------------------------------------------------------------------------------------------
+
+
+def test_there_are_python_files_and_games_to_check() -> None:
+    files = {p.relative_to(ROOT).as_posix() for top in ("domain", *OUTSIDE) for p in python_files(top)}
+    assert {"domain/kernel/chance.py", "domain/magnate/decider.py", "domain/magnate/bots.py", REGISTRY} <= files
+    assert {"services/api/__init__.py", "infra/eventstore/__init__.py", "bench/engine.py"} <= files
+    assert "magnate" in game_packages() and KERNEL not in game_packages()
+
+
+def test_domain_keeps_the_dependency_rule() -> None:
+    """The standard library, msgspec and itself only; the kernel imports no game; a game imports only the kernel
+    and itself; only the registry imports the games; no unseeded randomness, no clock, no environment."""
+    found = broken("domain")
     assert not found, "forbidden imports in domain/:\n" + "\n".join(found)
 
 
-def test_the_checker_catches_every_kind_of_forbidden_import() -> None:
+@pytest.mark.parametrize("top", OUTSIDE)
+def test_outside_code_imports_from_domain_only_the_kernel_and_the_registry(top: str) -> None:
+    found = broken(top)
+    assert not found, f"{top}/ imports a game instead of going through domain.games:\n" + "\n".join(found)
+
+
+# --- the checker -----------------------------------------------------------------------------------------------
+
+
+def test_the_checker_catches_every_kind_of_forbidden_import_in_domain() -> None:
     """The rules above are only as good as the checker: feed it one bad import of each kind."""
     kernel = DOMAIN / "kernel" / "example.py"
     rules = DOMAIN / "magnate" / "rules" / "example.py"
     cases = {
         (kernel, "from domain.magnate import GAME\n"): "the kernel must not import a game",
         (kernel, "from ..magnate.events import GameEnded\n"): "the kernel must not import a game",
+        (kernel, "from domain import magnate\n"): "the kernel must not import a game",
+        (kernel, "from domain.games import GAMES\n"): "import domain.games (the kernel imports from domain only",
         (rules, "import redis\n"): "only the standard library",
         (rules, "from litestar import get\n"): "only the standard library",
         (rules, "import random\n"): "seeded Chance",
@@ -104,6 +198,46 @@ def test_the_checker_catches_every_kind_of_forbidden_import() -> None:
     assert violations(DOMAIN / "magnate" / "__init__.py", "from .events import MagnateEvent\n") == []
 
 
+def test_the_checker_keeps_games_apart_and_behind_the_registry() -> None:
+    """With a second game, ``chess``: games import neither each other nor the registry; only the registry imports
+    them; services, infra and bench reach domain only through the kernel and the registry, whatever the form
+    of the import (absolute, ``from domain import``, inside a function, under ``TYPE_CHECKING``)."""
+    games = ("chess", "magnate")
+    chess = DOMAIN / "chess" / "rules.py"
+    cases = {
+        (chess, "from domain.magnate.city import plot_at\n"): "must not import another game (domain.magnate)",
+        (chess, "from ..magnate import GAME\n"): "must not import another game (domain.magnate)",
+        (chess, "from domain import magnate\n"): "must not import another game (domain.magnate)",
+        (chess, "import domain.magnate.events\n"): "must not import another game (domain.magnate)",
+        (chess, "from domain.games import GAMES\n"): "import domain.games (a game imports from domain only the",
+        (chess, "from .. import games\n"): "import domain.games (a game imports from domain only the",
+        (DOMAIN / "kernel" / "game.py", "from domain import chess\n"): "the kernel must not import a game",
+        (DOMAIN / "__init__.py", "from .magnate import GAME\n"): "only domain/games.py imports the games",
+        (ROOT / "services" / "api" / "x.py", "from domain.magnate import GAME, GameOptions\n"):
+            "import domain.magnate (services/ may import from domain only domain.kernel and the registry",
+        (ROOT / "services" / "x.py", "from domain.magnate.bots import Greedy\n"): "import domain.magnate.bots (",
+        (ROOT / "services" / "x.py", "def f():\n    import domain.chess\n"): "import domain.chess (",
+        (ROOT / "infra" / "x.py", "from domain import magnate\n"): "import domain.magnate (infra/ may import",
+        (ROOT / "infra" / "x.py", "if TYPE_CHECKING:\n    from domain.magnate import MagnateState\n"):
+            "import domain.magnate (infra/ may import",
+        (ROOT / "bench" / "x.py", "import domain.magnate\n"): "import domain.magnate (bench/ may import",
+        (ROOT / "bench" / "x.py", "import domain\n"): "import domain (bench/ may import",
+    }
+    for (path, source), reason in cases.items():
+        found = violations(path, source, games)
+        assert len(found) == 1 and reason in found[0], (path, source, found)
+        assert found[0].startswith(path.relative_to(ROOT).as_posix() + ":"), found
+    allowed = {
+        chess: "from domain.kernel import Chance\nfrom domain.chess.board import Board\nfrom . import board\n",
+        ROOT / REGISTRY: "from domain.magnate import GAME\nfrom domain.chess import GAME\n",
+        ROOT / "services" / "x.py": "from domain.kernel import SYSTEM\nfrom domain.games import GAMES\n",
+        ROOT / "infra" / "x.py": "from domain import games, kernel\nimport domain.kernel.seats\nimport redis\n",
+        ROOT / "bench" / "x.py": "import random\nimport time\nfrom domain.kernel.chance import Chance\n",
+    }
+    for path, source in allowed.items():
+        assert violations(path, source, games) == [], (path, source)
+
+
 def test_relative_imports_resolve_against_the_package() -> None:
     assert imported_modules(DOMAIN / "magnate" / "rules" / "market.py", "from ..city import x\n") == [
         (1, "domain.magnate.city")
@@ -112,3 +246,41 @@ def test_relative_imports_resolve_against_the_package() -> None:
         (1, "domain.magnate.catalog")
     ]
     assert imported_modules(DOMAIN / "kernel" / "game.py", "from . import seats\n") == [(1, "domain.kernel.seats")]
+    assert imported_modules(ROOT / "services" / "x.py", "from domain import games, magnate\n") == [
+        (1, "domain.games"),
+        (1, "domain.magnate"),
+    ]
+
+
+# --- the registry ----------------------------------------------------------------------------------------------
+
+DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(GameModule)}
+
+
+def test_the_registry_names_every_game_by_its_own_name_and_holds_every_game_package() -> None:
+    assert GAMES, "no game is registered"
+    assert {key: module.name for key, module in GAMES.items()} == {key: key for key in GAMES}
+    packages = {module.decide.__module__.split(".")[1] for module in GAMES.values()}
+    assert packages == set(game_packages()), "every game package under domain/ is registered, and only those"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_registered_game_fills_the_contract(name: str) -> None:
+    """What the services need beyond the rules: a title, a narrator, the public catalogue, the outcome,
+    bots to simulate with and the options of a simulated game."""
+    game = GAMES[name]
+    assert isinstance(game.title, str) and game.title.strip(), "no title"
+    assert game.narrator is not None, "no narrator"
+    assert game.narrator({0: "Ada", 1: "Bob"}) is not None
+    assert game.catalog is not None, "no catalog"
+    assert isinstance(game.catalog(None), msgspec.Struct)
+    assert game.outcome is not DEFAULTS["outcome"], "no outcome: the default says every game is unfinished"
+    assert game.outcome(game.initial_state()) is None, "a game that has not started has no outcome"
+    assert game.bots, "no bots"
+    for bot in game.bots.values():
+        assert callable(bot(7))
+    assert game.sim_options is not None, "no sim_options"
+    options = game.sim_options(("human", "human"), None, frozenset(game.sim_flags))
+    assert isinstance(options, game.options_type)
+    for level in game.ai_levels:
+        assert isinstance(game.sim_options(("human", "ai"), level, frozenset()), game.options_type)
