@@ -38,7 +38,7 @@ from domain.magnate import GameOptions, SeatSpec
 from domain.magnate.bots import Greedy
 from infra.config import Settings
 from services.gameplay.bootstrap import build
-from services.simulation.live import spawn
+from services.supervisor import spawn, stop
 
 from .common import REDIS_URL, drop_queue, fresh_database, median, queue_name
 from .service import drop_jobs
@@ -174,7 +174,6 @@ async def drain(jobs: int, workers: int, rounds: int = 2, redis_url: str = REDIS
         name, hold = queue_name(), queue_name()
         games = _Games(Settings(database_url=dsn, redis_url=redis_url, queue_name=hold), jobs)
         env = {**os.environ, "DATABASE_URL": dsn, "REDIS_URL": redis_url, "MAGNATE_QUEUE_NAME": name}
-        env.pop("MAGNATE_PARENT_PID", None)
         spawned = [spawn("worker", env) for _ in range(workers)]
         procs = [psutil.Process(p.pid) for p in spawned]
         client = redis.asyncio.Redis.from_url(redis_url)
@@ -191,10 +190,7 @@ async def drain(jobs: int, workers: int, rounds: int = 2, redis_url: str = REDIS
                 results.append(((len(ids) - 1) / span if span > 0 else 0.0, worker_cpu * 1000 / len(ids),
                                 pg_cpu * 1000 / len(ids)))
         finally:
-            for p in spawned:
-                p.terminate()
-            for p in spawned:
-                p.wait(timeout=20)
+            stop(spawned, 20.0)
             await client.aclose()
             await drop_jobs(dsn, redis_url, name)
             await drop_queue(redis_url, hold)

@@ -40,7 +40,8 @@ from arq.constants import in_progress_key_prefix, job_key_prefix, retry_key_pref
 
 from services.simulation import SimSpec
 from services.simulation.http import Connection, HttpError, address
-from services.simulation.live import LiveError, LiveMetrics, Services, create, drive, run
+from services.simulation.live import LiveError, LiveMetrics, create, drive, run
+from services.supervisor import Services
 
 from .common import REDIS_URL, drop_queue, fresh_database, median, percentile, queue_name
 
@@ -201,11 +202,12 @@ async def run_case(games: int, workers: int, window_s: float | None, think_s: fl
     """One case in a fresh database with a fresh queue; the services are stopped afterwards."""
     async with fresh_database() as dsn:
         name = queue_name()
-        services = await asyncio.to_thread(Services.start, dsn, redis_url, name, workers)
+        # Started and stopped from this (the main) thread: a child dies with the thread that started it.
+        services = Services.start(dsn, redis_url, name, workers)
         try:
             result, _ = await play(services, games, window_s, think_s)
         finally:
-            await asyncio.to_thread(services.stop)
+            services.stop()
             await drop_jobs(dsn, redis_url, name)
     return result
 

@@ -141,7 +141,8 @@ def cmd_simulate(settings: Settings, args: argparse.Namespace) -> int:
     import uuid
 
     from services.simulation import NO_AI, Progress, SimSpec, difficulties, simulate, write
-    from services.simulation.live import LiveError, Services
+    from services.simulation.live import LiveError
+    from services.supervisor import NotReady, Services
 
     known = difficulties()
     if args.difficulty == "all":
@@ -175,7 +176,7 @@ def cmd_simulate(settings: Settings, args: argparse.Namespace) -> int:
             url = services.url
         simulation = simulate(specs, args.mode, processes=args.processes, url=url, concurrency=args.concurrency,
                               progress=progress)
-    except LiveError as exc:
+    except (LiveError, NotReady) as exc:
         print(f"magnate simulate: {exc}", file=sys.stderr)
         return 1
     finally:

@@ -1,10 +1,21 @@
-"""``magnate run``: the API server and a worker as one process tree, on embedded stores when no URLs are set.
+"""Starting and stopping the service's processes, for everyone who does: ``magnate run``, ``magnate simulate
+--mode service``, the benchmarks and the tests.
 
-The supervisor starts the stores (unless ``DATABASE_URL``/``REDIS_URL`` are set), migrates, then runs the API
-(``magnate serve``) and one worker (``magnate worker``) as children. A child that exits on its own (a crash,
-an out-of-memory kill) is started again after an exponential back-off (redis-py's ``ExponentialBackoff``,
-reset once a child has run for a minute), so one failure never stops the service; SIGINT/SIGTERM stop
-everything in order (children first, then the stores they use).
+* :func:`spawn` starts one ``magnate serve`` or ``magnate worker`` child (``python -m services.cli ...``) in a
+  process group of its own (so a Ctrl-C in the terminal reaches only its parent, which stops the children in
+  order), told its parent's pid so that it gets SIGTERM if the parent dies, even by SIGKILL
+  (:func:`die_with_parent`, Linux);
+* :func:`wait_healthy` waits until an API answers ``/health`` with 200, and fails as soon as a child exits;
+* :func:`stop` sends every child SIGTERM, waits, then kills whoever is left;
+* :class:`Services` is an API and W workers on given stores in sandbox mode (a client may choose a game's
+  seed): what ``magnate simulate --mode service``, the service benchmarks and the end-to-end and browser tests
+  run.
+
+``magnate run`` (:func:`run`) starts the stores (unless ``DATABASE_URL``/``REDIS_URL`` are set), migrates, then
+runs the API and one worker as children. A child that exits on its own (a crash, an out-of-memory kill) is
+started again after an exponential back-off (redis-py's ``ExponentialBackoff``, reset once a child has run for a
+minute), so one failure never stops the service; SIGINT/SIGTERM stop everything in order (children first, then
+the stores they use).
 
 While it runs, ``<data dir>/running.json`` says where its stores are, so the other commands (``magnate
 export``, ``migrate``, ``simulate``) reach the embedded database with no URL to copy (see
@@ -21,15 +32,18 @@ import json
 import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
+from typing import IO
 
 import msgspec
 from redis.backoff import ExponentialBackoff
@@ -38,7 +52,10 @@ from infra.config import Settings
 
 log = logging.getLogger("magnate")
 
-CHILD_STOP_TIMEOUT_S = 10.0
+ROOT = Path(__file__).resolve().parents[1]
+"""The directory ``python -m services.cli`` runs in (it holds the ``services`` package)."""
+STOP_TIMEOUT_S = 10.0
+"""How long :func:`stop` waits for the children to exit after SIGTERM before it kills them."""
 READY_TIMEOUT_S = 60.0
 HEALTHY_AFTER_S = 60.0
 """A child that has run this long is healthy: its next crash is restarted after the shortest wait again."""
@@ -46,6 +63,129 @@ BACKOFF = ExponentialBackoff(cap=30.0, base=0.5)
 RUNNING_FILE = "running.json"
 PARENT_ENV = "MAGNATE_PARENT_PID"
 _PR_SET_PDEATHSIG = 1
+
+
+# -- one child, waiting for it, stopping it ---------------------------------------------------------------
+
+
+class NotReady(RuntimeError):
+    """The API did not answer ``/health`` in time, or a child exited while the service was starting."""
+
+
+def free_port() -> int:
+    """A TCP port on the loopback interface that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def spawn(command: str, env: Mapping[str, str], output: int | IO[bytes] | None = subprocess.DEVNULL
+          ) -> subprocess.Popen[bytes]:
+    """Start ``magnate <command>`` (``serve`` or ``worker``) with ``env``, its standard output and error going to
+    ``output`` (None: this process's own). Its own process group; it dies with this process (``PARENT_ENV``).
+    Spawn from the main thread: the parent-death signal fires when the *thread* that started the child ends."""
+    return subprocess.Popen([sys.executable, "-m", "services.cli", command], cwd=ROOT,
+                            env={**env, PARENT_ENV: str(os.getpid())}, stdin=subprocess.DEVNULL, stdout=output,
+                            stderr=output, process_group=0)
+
+
+def _name(process: subprocess.Popen[bytes]) -> str:
+    args = process.args
+    return f"`magnate {args[-1]}`" if isinstance(args, list) and args else repr(args)
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=1) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def wait_healthy(url: str, processes: Sequence[subprocess.Popen[bytes]], timeout_s: float = READY_TIMEOUT_S,
+                 stopping: threading.Event | None = None) -> bool:
+    """Wait until ``url`` (an API's ``/health``) answers 200: True then, False if ``stopping`` is set first.
+    Raises :class:`NotReady` when one of ``processes`` exits or after ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while stopping is None or not stopping.is_set():
+        dead = next((p for p in processes if p.poll() is not None), None)
+        if dead is not None:
+            raise NotReady(f"{_name(dead)} exited with code {dead.returncode} while starting")
+        if _answers(url):
+            return True
+        if time.monotonic() > deadline:
+            raise NotReady(f"{url} did not answer 200 within {timeout_s:.0f} s")
+        if stopping is None:
+            time.sleep(0.1)
+        else:
+            stopping.wait(0.1)
+    return False
+
+
+def stop(processes: Sequence[subprocess.Popen[bytes]], timeout_s: float = STOP_TIMEOUT_S) -> None:
+    """SIGTERM to every process still running; whoever has not exited ``timeout_s`` later is killed."""
+    for process in processes:
+        if process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + timeout_s
+    for process in processes:
+        try:
+            process.wait(max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            log.warning("%s did not stop within %.0f s; killing it", _name(process), timeout_s)
+            process.kill()
+            process.wait()
+
+
+@dataclass
+class Services:
+    """An API process and worker processes on the given stores, in sandbox mode (a client may choose a game's
+    seed), the API on a free loopback port. Their output is discarded."""
+
+    url: str
+    env: dict[str, str]
+    api: subprocess.Popen[bytes]
+    workers: list[subprocess.Popen[bytes]]
+
+    @property
+    def processes(self) -> list[subprocess.Popen[bytes]]:
+        return [self.api, *self.workers]
+
+    @classmethod
+    def start(cls, database_url: str, redis_url: str, queue_name: str, workers: int = 1,
+              env: Mapping[str, str] | None = None, ready_timeout_s: float = READY_TIMEOUT_S) -> Services:
+        """Start them and wait until the API is healthy (raises :class:`NotReady`, having stopped them, if not)."""
+        port = free_port()
+        environ = {**os.environ, **(env or {}), "DATABASE_URL": database_url, "REDIS_URL": redis_url,
+                   "MAGNATE_QUEUE_NAME": queue_name, "MAGNATE_SANDBOX": "true", "HOST": "127.0.0.1",
+                   "PORT": str(port)}
+        running = cls(f"http://127.0.0.1:{port}", environ, spawn("serve", environ), [])
+        try:
+            for _ in range(workers):
+                running.start_worker()
+            wait_healthy(f"{running.url}/health", running.processes, ready_timeout_s)
+        except BaseException:
+            running.stop()
+            raise
+        return running
+
+    def start_worker(self) -> subprocess.Popen[bytes]:
+        """One more worker."""
+        worker = spawn("worker", self.env)
+        self.workers.append(worker)
+        return worker
+
+    def stop_worker(self, index: int = -1) -> None:
+        """Stop one worker (SIGTERM, then kill)."""
+        stop([self.workers.pop(index)], 20.0)
+
+    def stop(self, timeout_s: float = 20.0) -> None:
+        stop(self.processes, timeout_s)
+        self.workers.clear()
+
+
+# -- magnate run -------------------------------------------------------------------------------------------
 
 
 class _Stop:
@@ -72,16 +212,10 @@ class Child:
     def __init__(self, command: str, env: dict[str, str]) -> None:
         self.command = command
         self.env = env
-        self.process = self._spawn()
+        self.process = spawn(command, env, output=None)
         self.started = time.monotonic()
         self.crashes = 0
         self.restart_at: float | None = None
-
-    def _spawn(self) -> subprocess.Popen[bytes]:
-        # A process group of its own: Ctrl-C in the terminal reaches only this supervisor, which stops the
-        # children in order (API and worker first, then the stores they use).
-        return subprocess.Popen([sys.executable, "-m", "services.cli", self.command], env=self.env,
-                                process_group=0)
 
     def tend(self, now: float) -> None:
         """Notice an exit (and schedule a restart with back-off), or restart when the wait is over."""
@@ -94,45 +228,11 @@ class Child:
             print(f"magnate: `{self.command}` exited with code {self.process.returncode}; restarting it in "
                   f"{delay:.1f} s", file=sys.stderr, flush=True)
         elif self.restart_at is not None and now >= self.restart_at:
-            self.process, self.started, self.restart_at = self._spawn(), now, None
+            self.process, self.started, self.restart_at = spawn(self.command, self.env, output=None), now, None
 
 
 def _child_env(database_url: str, redis_url: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update({"DATABASE_URL": database_url, "REDIS_URL": redis_url, PARENT_ENV: str(os.getpid())})
-    return env
-
-
-def _stop_children(children: Sequence[Child]) -> None:
-    processes = [c.process for c in children]
-    for process in processes:
-        if process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.send_signal(signal.SIGTERM)
-    deadline = time.monotonic() + CHILD_STOP_TIMEOUT_S
-    for process in processes:
-        try:
-            process.wait(max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            log.warning("%s did not stop within %.0f s; killing it", process.args, CHILD_STOP_TIMEOUT_S)
-            process.kill()
-            process.wait()
-
-
-def _wait_ready(url: str, children: Sequence[Child], stop: _Stop) -> bool:
-    """True once ``url`` answers 200; False if told to stop, if a child exits or after the timeout."""
-    deadline = time.monotonic() + READY_TIMEOUT_S
-    while not stop and time.monotonic() < deadline:
-        if any(c.process.poll() is not None for c in children):
-            return False
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:
-                if response.status == 200:
-                    return True
-        except (urllib.error.URLError, OSError):
-            pass
-        stop.event.wait(0.2)
-    return False
+    return {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url}
 
 
 def _probe_host(host: str) -> str:
@@ -177,10 +277,10 @@ def run(settings: Settings) -> int:
     """``magnate run`` (see the module docstring); the exit code."""
     from infra import embedded
 
-    stop = _Stop()
+    stopping = _Stop()
     signals = [s for s in (signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
-    previous = {sig: signal.signal(sig, stop) for sig in signals}
-    services: embedded.Embedded | None = None
+    previous = {sig: signal.signal(sig, stopping) for sig in signals}
+    stores: embedded.Embedded | None = None
     children: list[Child] = []
     running_file = Path(settings.data_dir) / RUNNING_FILE
     code = 0
@@ -191,41 +291,41 @@ def run(settings: Settings) -> int:
             print(f"magnate: starting embedded {'PostgreSQL' if not database_url else ''}"
                   f"{' and ' if not database_url and not redis_url else ''}{'Redis' if not redis_url else ''}"
                   f" under {data_dir}", flush=True)
-            services = embedded.start(data_dir, postgres=not database_url, redis=not redis_url)
-            database_url = database_url or services.database_url
-            redis_url = redis_url or services.redis_url
+            stores = embedded.start(data_dir, postgres=not database_url, redis=not redis_url)
+            database_url = database_url or stores.database_url
+            redis_url = redis_url or stores.redis_url
         assert database_url and redis_url
-        if stop:
+        if stopping:
             return 0
         applied = asyncio.run(migrate_database(database_url))
         if applied:
             print(f"magnate: applied migrations {', '.join(applied)}", flush=True)
-        if stop:
+        if stopping:
             return 0
         running_file.parent.mkdir(parents=True, exist_ok=True)
         running_file.write_bytes(msgspec.json.encode(Running(os.getpid(), database_url, redis_url)))
         env = _child_env(database_url, redis_url)
         children = [Child("serve", env), Child("worker", env)]
         base = f"http://{_probe_host(settings.host)}:{settings.port}"
-        if _wait_ready(f"{base}/health", children, stop):
-            public = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
-            print(f"\nMagnate is running: open {public}/  (Ctrl-C to stop)\n", flush=True)
-        elif not stop:
-            print(f"magnate: {base}/health did not answer within {READY_TIMEOUT_S:.0f} s (or a child exited at "
-                  "start-up); stopping", file=sys.stderr, flush=True)
+        try:
+            if wait_healthy(f"{base}/health", [c.process for c in children], READY_TIMEOUT_S, stopping.event):
+                public = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
+                print(f"\nMagnate is running: open {public}/  (Ctrl-C to stop)\n", flush=True)
+        except NotReady as exc:
+            print(f"magnate: {exc}; stopping", file=sys.stderr, flush=True)
             code = 1
-        while not stop and code == 0:
+        while not stopping and code == 0:
             now = time.monotonic()
             for child in children:
                 child.tend(now)
-            stop.event.wait(0.5)
+            stopping.event.wait(0.5)
     finally:
-        _stop_children(children)
+        stop([c.process for c in children])
         with contextlib.suppress(OSError, ValueError):
             if json.loads(running_file.read_bytes()).get("pid") == os.getpid():
                 running_file.unlink()
-        if services is not None:
-            services.stop()
+        if stores is not None:
+            stores.stop()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         print("magnate: stopped", file=sys.stderr, flush=True)
@@ -233,8 +333,8 @@ def run(settings: Settings) -> int:
 
 
 def die_with_parent() -> None:
-    """A child of ``magnate run`` gets SIGTERM when the supervisor dies, even by SIGKILL (Linux), so a
-    killed supervisor leaves no API or worker behind."""
+    """A child started by :func:`spawn` gets SIGTERM when its parent dies, even by SIGKILL (Linux), so a killed
+    ``magnate run`` (or simulation, benchmark or test run) leaves no API or worker behind."""
     parent = os.environ.get(PARENT_ENV)
     if not parent or not sys.platform.startswith("linux"):
         return

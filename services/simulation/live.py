@@ -9,26 +9,18 @@ decides again and is the authority. System work (dice, the market, the AI's turn
 Only ``pending(state).seats[0]`` is ever played, as in the in-process driver, so a live game is the same
 game as the in-process one with the same seeds: the results are identical, which the tests check.
 
-:class:`Services` starts an API process and worker processes (what ``magnate simulate --mode service``
-does without ``--url``, and what the service benchmark runs).
+The API and the workers a run without ``--url`` plays against are started by
+:class:`services.supervisor.Services`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
@@ -39,7 +31,6 @@ from .http import Connection, HttpError, address, event_stream
 from .local import outcome
 from .spec import GameResult, SimSpec
 
-ROOT = Path(__file__).resolve().parents[2]
 STALL_S = 120.0
 """A game that receives nothing for this long while it waits for a system job counts as stalled."""
 T = TypeVar("T")
@@ -243,71 +234,3 @@ def run(coroutine: Coroutine[Any, Any, T]) -> T:
         return asyncio.run(coroutine)
     with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
         return runner.run(coroutine)
-
-
-# -- starting the service ------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@dataclass
-class Services:
-    """An API process and ``workers`` worker processes (``python -m services.cli serve|worker``)."""
-
-    url: str
-    api: subprocess.Popen[bytes]
-    workers: list[subprocess.Popen[bytes]]
-
-    @property
-    def processes(self) -> list[subprocess.Popen[bytes]]:
-        return [self.api, *self.workers]
-
-    @classmethod
-    def start(cls, database_url: str, redis_url: str, queue_name: str, workers: int = 1,
-              env: dict[str, str] | None = None, ready_timeout_s: float = 60.0) -> Services:
-        port = free_port()
-        environ = {**os.environ, **(env or {}), "DATABASE_URL": database_url, "REDIS_URL": redis_url,
-                   "MAGNATE_QUEUE_NAME": queue_name, "MAGNATE_SANDBOX": "true", "HOST": "127.0.0.1",
-                   "PORT": str(port)}
-        environ.pop("MAGNATE_PARENT_PID", None)
-        api = spawn("serve", environ)
-        running = cls(f"http://127.0.0.1:{port}", api, [spawn("worker", environ) for _ in range(workers)])
-        try:
-            running._wait_ready(ready_timeout_s)
-        except BaseException:
-            running.stop()
-            raise
-        return running
-
-    def _wait_ready(self, timeout_s: float) -> None:
-        deadline = time.monotonic() + timeout_s
-        while True:
-            dead = [p for p in self.processes if p.poll() is not None]
-            if dead:
-                raise LiveError(f"{dead[0].args!r} exited with code {dead[0].returncode} while starting")
-            with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.url}/health", timeout=1) as response:
-                if response.status == 200:
-                    return
-            if time.monotonic() > deadline:
-                raise LiveError(f"the API at {self.url} did not become healthy within {timeout_s:.0f} s")
-            time.sleep(0.1)
-
-    def stop(self, timeout_s: float = 20.0) -> None:
-        for process in self.processes:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in self.processes:
-            try:
-                process.wait(timeout=timeout_s)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-
-def spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "services.cli", command], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -16,7 +16,8 @@ import msgspec
 import pytest
 
 from services.simulation import Progress, SimSpec, simulate
-from services.simulation.live import LiveMetrics, Services, run
+from services.simulation.live import LiveMetrics, run
+from services.supervisor import Services
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
 
