@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, Response, expect
+from playwright.sync_api import Locator, Page, Request, Response, expect
 
 from domain.kernel import Seat, tag_of
 from domain.magnate import GAME, GameOptions, SeatSpec
@@ -339,6 +339,8 @@ def test_in_a_two_human_game_seat_1_never_sees_seat_2s_money(web: Services, page
     urls: list[str] = []
     ada.on("response", lambda r: seen.append(r) if "/api/games/" in r.url and "/stream" not in r.url else None)
     ada.on("request", lambda r: urls.append(r.url))
+    told: list[Request] = []  # the history and the log are redacted per caller: read as the seat
+    ada.on("request", lambda r: told.append(r) if re.search(r"/(history|events)\?", r.url) else None)
     ada.get_by_role("link", name="Play seat 1").click()
     ada.wait_for_selector("body[data-version]")
     bob = pages.open()
@@ -367,6 +369,7 @@ def test_in_a_two_human_game_seat_1_never_sees_seat_2s_money(web: Services, page
                 assert view["seats"][1]["cash"] is None and view["seats"][1]["advertising"] is None
     assert views >= 3
     assert urls and not [u for u in urls if "token" in u.split("#")[0]], "a seat token in a URL the server sees"
+    assert told and all(r.headers.get("authorization", "").startswith("Bearer ") for r in told), "read as the public"
 
 
 # -- a finished game -------------------------------------------------------------------------------------

@@ -1,9 +1,12 @@
 """The play-by-web page, served by the API itself: two HTML pages (the lobby at ``/`` and a game at
-``/play/{game_id}``) and their static files (a stylesheet and a few ES modules, no build step) under
-``/static``. The pages render everything from the JSON API (views, legal commands, the catalog, the
-history and the event stream); a seat's token travels in the invite link's fragment (``#token=``), which
+``/play/{game_id}``) and their static files under ``/static`` (stylesheets and ES modules, no build step):
+``static/shell/`` is what every game shares (the lobby and its game chooser, my games, seats and invites, the
+live connection, the history, the final standings) and names no game; ``static/games/<game_type>/`` is one
+game's bundle (its options form, board and moves), imported by the shell on demand (``shell/bundles.js``
+describes the interface). The pages render everything from the JSON API (views, legal commands, the catalog,
+the history and the event stream); a seat's token travels in the invite link's fragment (``#token=``), which
 browsers never send to the server, and the page keeps it in the browser's local storage. It is sent only
-as an ``Authorization`` header (the event stream, which carries no secrets, is opened without it).
+as an ``Authorization`` header (the event stream is opened without it, as the public's).
 """
 
 from __future__ import annotations

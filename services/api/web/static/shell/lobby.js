@@ -1,63 +1,34 @@
-// The lobby: create a game (seats human or AI, difficulty, advanced tenants, tutorial setup), hand out one
-// invite link per human seat, and list the games this browser holds seats in, showing where it is our turn.
+// The lobby: choose one of the server's games (GET /api/catalog), fill in its options (the form is the game's
+// bundle's; the players' names are the shell's), create it with an Idempotency-Key, hand out one invite link
+// per human seat, and list the games this browser holds seats in, where it is our turn first.
 
-import { api, inWords } from "./api.js";
+import { api, inWords, randomKey } from "./api.js";
+import { bundleOf } from "./bundles.js";
 import { h } from "./dom.js";
 import { seats } from "./seats.js";
-import { PHASES, Words } from "../games/magnate/words.js";
 
 const $ = (sel) => document.querySelector(sel);
-let words = null;
 
-function seatRow(i, kind) {
-  const kindId = `seat-${i}-kind`;
-  const nameId = `seat-${i}-name`;
-  const select = h("select", { id: kindId, name: kindId, class: "seat-kind" },
-    h("option", { value: "human" }, "Human"), h("option", { value: "ai" }, "AI"));
-  select.value = kind;
-  select.addEventListener("change", syncDifficulty);
-  return h("li", { class: "seat-row" },
-    h("span", { class: "seat-number" }, `Seat ${i + 1}`),
-    h("label", { for: kindId, class: "visually-hidden" }, `Seat ${i + 1} is played by`),
-    select,
-    h("label", { for: nameId, class: "visually-hidden" }, `Seat ${i + 1} player name`),
-    h("input", { id: nameId, name: nameId, class: "seat-name", type: "text", maxlength: "40", placeholder: "name (optional)", autocomplete: "off" }));
-}
+const lobby = {
+  games: [], // GET /api/catalog
+  entry: null, // the chosen game's line of it
+  bundle: null,
+  form: null, // its bundle's options form: {read(), seats()}
+  names: [], // the name field of each seat (kept when the form is redrawn or another game is chosen)
+  choosing: 0,
+  attempt: null, // {key, body}: the Idempotency-Key of the creation not yet answered, and what it sent
+};
 
-function drawSeats() {
-  const n = Number($("#seat-count").value);
-  const list = $("#seat-list");
-  const old = [...list.children].map((li) => ({ kind: li.querySelector(".seat-kind").value, name: li.querySelector(".seat-name").value }));
-  list.replaceChildren();
-  for (let i = 0; i < n; i++) {
-    const row = seatRow(i, old[i] ? old[i].kind : i === n - 1 && n === 2 && !old.length ? "ai" : "human");
-    if (old[i]) row.querySelector(".seat-name").value = old[i].name;
-    list.append(row);
+/** The name field of seat ``i``, for the game's form to place in the seat's row. */
+function nameField(i) {
+  if (!lobby.names[i]) {
+    const id = `seat-${i}-name`;
+    lobby.names[i] = h("span", { class: "name-field" },
+      h("label", { for: id, class: "visually-hidden" }, `Seat ${i + 1} player name`),
+      h("input", { id, name: id, class: "seat-name", type: "text", maxlength: "40", placeholder: "name (optional)",
+        autocomplete: "off" }));
   }
-  syncTutorial();
-  syncDifficulty();
-}
-
-function syncDifficulty() {
-  const anyAi = [...document.querySelectorAll(".seat-kind")].some((s) => s.value === "ai");
-  $("#difficulty").disabled = !anyAi;
-}
-
-function syncTutorial() {
-  const tutorial = $("#tutorial").checked;
-  const hint = $("#tutorial-hint");
-  hint.hidden = !tutorial;
-  $("#advanced").disabled = tutorial;
-  if (tutorial) {
-    $("#advanced").checked = false;
-    hint.textContent = `The tutorial setup is for ${words.cat.setup.tutorial_seats} human seats on the standard side.`;
-    for (const s of document.querySelectorAll(".seat-kind")) {
-      s.value = "human";
-      s.disabled = true;
-    }
-  } else {
-    for (const s of document.querySelectorAll(".seat-kind")) s.disabled = false;
-  }
+  return lobby.names[i];
 }
 
 function seedFromQuery() {
@@ -65,29 +36,65 @@ function seedFromQuery() {
   return seed && /^([0-9a-fA-F]{2}){1,64}$/.test(seed) ? seed : null;
 }
 
+function failure(err) {
+  return err && err.code ? inWords(err) : String(err && err.message ? err.message : err);
+}
+
+/** Draws the chosen game's options form (its bundle's). */
+async function chooseGame() {
+  const entry = lobby.games.find((g) => g.game === $("#game-type").value);
+  const container = $("#game-options");
+  const button = $("#create-button");
+  const attempt = ++lobby.choosing;
+  button.disabled = true;
+  $("#create-error").textContent = "";
+  lobby.form = null;
+  container.removeAttribute("data-game");
+  container.setAttribute("aria-busy", "true");
+  try {
+    const bundle = await bundleOf(entry.game);
+    const box = h("div", { class: "options" });
+    const form = await bundle.optionsForm(box, entry, { nameField });
+    if (attempt !== lobby.choosing) return; // another game was chosen meanwhile
+    container.replaceChildren(box);
+    container.dataset.game = entry.game;
+    Object.assign(lobby, { entry, bundle, form });
+    button.disabled = false;
+  } catch (err) {
+    if (attempt !== lobby.choosing) return;
+    container.replaceChildren();
+    $("#create-error").textContent = `${entry.title || entry.game} cannot be set up here: ${failure(err)}`;
+  } finally {
+    if (attempt === lobby.choosing) container.removeAttribute("aria-busy");
+  }
+}
+
 async function create(e) {
   e.preventDefault();
+  const { entry, bundle, form } = lobby;
+  if (!form) return;
   const error = $("#create-error");
   error.textContent = "";
-  const rows = [...document.querySelectorAll(".seat-row")];
-  const options = {
-    seats: rows.map((li) => ({ kind: li.querySelector(".seat-kind").value })),
-    advanced: $("#advanced").checked,
-    tutorial: $("#tutorial").checked,
-  };
-  if (options.seats.some((s) => s.kind === "ai")) options.difficulty = $("#difficulty").value;
-  const body = {
-    game: "magnate",
-    options,
-    names: rows.map((li) => li.querySelector(".seat-name").value.trim() || null),
-  };
+  let body;
+  try {
+    const names = form.seats().map((_, i) => nameField(i).querySelector("input").value.trim() || null);
+    body = { game: entry.game, options: form.read(), names };
+  } catch (err) {
+    error.textContent = failure(err);
+    return;
+  }
   const seed = seedFromQuery();
   if (seed) body.seed = seed;
+  // One key per creation: sending the same form again after a failure is a retry of it (the server then
+  // answers with the game it may have made already); another form, or a new game after this one, a new key.
+  const sent = JSON.stringify(body);
+  if (!lobby.attempt || lobby.attempt.body !== sent) lobby.attempt = { key: randomKey(), body: sent };
   const button = $("#create-button");
   button.disabled = true;
   try {
-    const created = await api.create(body);
-    showCreated(created);
+    const created = await api.create(body, lobby.attempt.key);
+    lobby.attempt = null;
+    showCreated(created, bundle);
   } catch (err) {
     error.textContent = inWords(err);
     button.focus();
@@ -96,17 +103,16 @@ async function create(e) {
   }
 }
 
-function showCreated(created) {
+function showCreated(created, bundle) {
   const list = $("#invite-list");
   list.replaceChildren();
   for (const s of created.seats) {
-    const company = words.company(s.payload.company);
-    const label = s.name && s.name !== s.payload.company && s.name !== company ? `${s.name} (${company})` : company;
+    const label = bundle.seatLabel(s, null);
     if (s.kind !== "human") {
       list.append(h("li", { class: "invite ai-seat" }, h("strong", {}, `Seat ${s.seat + 1}: ${label}`), " — the AI plays it: no link needed."));
       continue;
     }
-    seats.keep({ game_id: created.game_id, seat: s.seat, token: s.token, name: s.name, company: s.payload.company });
+    seats.keep({ game_id: created.game_id, game_type: created.game_type, seat: s.seat, token: s.token, name: s.name });
     const url = new URL(s.invite_url);
     const local = `${location.origin}${url.pathname}${url.hash}`;
     const inputId = `invite-${s.seat}`;
@@ -133,6 +139,17 @@ function showCreated(created) {
   loadMyGames();
 }
 
+/** The state of a game in a few words, by its bundle if it says ("round 3, bidding"). */
+async function summary(game) {
+  if (game.status === "finished") return "finished";
+  try {
+    const bundle = await bundleOf(game.game_type, { styles: false });
+    return (bundle.summary && bundle.summary(game.view)) || "running";
+  } catch (err) {
+    return "running";
+  }
+}
+
 async function loadMyGames() {
   const held = seats.all();
   const list = $("#my-games-list");
@@ -149,19 +166,20 @@ async function loadMyGames() {
     } catch (err) {
       return h("li", { class: "game gone" }, `Game ${gameId.slice(0, 8)}: ${inWords(err)}`);
     }
-    const view = game.view;
-    const status = game.status === "finished" ? "finished" : `round ${view.round}, ${PHASES[view.phase] || view.phase}`;
+    const status = await summary(game);
     const links = mine.sort((a, b) => a.seat - b.seat).map((s) => {
       const turn = game.on_turn.includes(s.seat);
-      const label = `Seat ${s.seat + 1}${s.name && s.name !== s.company ? ` (${s.name})` : ""}`;
       return h("li", { class: turn ? "your-turn" : "" },
-        h("a", { href: `/play/${gameId}#token=${encodeURIComponent(s.token)}` }, label),
+        h("a", { href: `/play/${encodeURIComponent(gameId)}#token=${encodeURIComponent(s.token)}` },
+          `Seat ${s.seat + 1}${s.name ? ` (${s.name})` : ""}`),
         turn ? h("strong", { class: "turn-flag" }, " — your turn") : "");
     });
-    const players = view.seats.map((s) => words.company(s.company)).join(", ");
+    const players = (game.players || []).map((p) => p.name).filter(Boolean).join(", ");
     const anyTurn = mine.some((s) => game.on_turn.includes(s.seat));
-    return h("li", { class: `game${anyTurn ? " your-turn" : ""}`, "data-game": gameId },
-      h("p", {}, h("strong", {}, players), ` — ${status}`), h("ul", { class: "seat-links" }, ...links));
+    return h("li", { class: `game${anyTurn ? " your-turn" : ""}`, "data-game": gameId, "data-game-type": game.game_type },
+      h("p", {}, h("strong", { class: "game-title" }, game.title || game.game_type),
+        players ? ` · ${players}` : "", h("span", { class: "game-status" }, ` — ${status}`)),
+      h("ul", { class: "seat-links" }, ...links));
   }));
   // your turn first, then the newest
   items.sort((a, b) => Number(b.classList.contains("your-turn")) - Number(a.classList.contains("your-turn")));
@@ -169,34 +187,31 @@ async function loadMyGames() {
 }
 
 async function start() {
-  try {
-    words = new Words(await api.catalog("magnate", "v1"));
-  } catch (err) {
-    $("#create-error").textContent = inWords(err);
-    return;
-  }
-  const { min_seats: min, max_seats: max } = words.cat.setup;
-  const count = $("#seat-count");
-  for (let n = min; n <= max; n++) count.append(h("option", { value: String(n) }, String(n)));
-  count.value = String(min);
-  count.addEventListener("change", drawSeats);
-  for (const d of words.cat.difficulties) $("#difficulty").append(h("option", { value: d.key }, d.name));
-  $("#tutorial").addEventListener("change", () => {
-    if ($("#tutorial").checked) {
-      count.value = String(words.cat.setup.tutorial_seats);
-      drawSeats();
-    }
-    syncTutorial();
-    syncDifficulty();
-  });
-  drawSeats();
+  $("#create-form").addEventListener("submit", create);
   const seed = seedFromQuery();
   if (seed) {
     $("#seed-note").hidden = false;
     $("#seed-note").textContent = `Sandbox seed from the address: ${seed} (only a sandbox server accepts it).`;
   }
-  $("#create-form").addEventListener("submit", create);
   loadMyGames();
+  const select = $("#game-type");
+  try {
+    lobby.games = await api.games();
+  } catch (err) {
+    $("#create-button").disabled = true;
+    $("#create-error").textContent = inWords(err);
+    return;
+  }
+  if (!lobby.games.length) {
+    $("#create-button").disabled = true;
+    $("#create-error").textContent = "This server offers no games.";
+    return;
+  }
+  for (const g of lobby.games) select.append(h("option", { value: g.game }, g.title || g.game));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && lobby.games.some((g) => g.game === wanted)) select.value = wanted;
+  select.addEventListener("change", chooseGame);
+  await chooseGame();
 }
 
 start();

@@ -1,35 +1,32 @@
-// The game page: loads the seat's view and legal commands, draws everything, follows the live stream.
+// The game page's frame: finds the seat (the link's token, or one this browser keeps), reads the game
+// (GET /api/games/{id} -> game_type), loads that game's bundle (bundles.js) to draw the board and the moves,
+// and runs what every game shares: the seat's view and legal commands (GET /me), the live stream, the
+// history, the "just now" lines, the header and the final standings.
 
 import { ApiError, api, inWords } from "./api.js";
-import { renderActions } from "../games/magnate/actions.js";
-import { renderAi } from "../games/magnate/ai.js";
-import { City, legend } from "../games/magnate/city.js";
-import { renderCompanies } from "../games/magnate/companies.js";
-import { diceRow } from "../games/magnate/dice.js";
-import { History, renderFinal } from "./history.js";
-import { follow } from "./live.js";
+import { bundleOf, playerOf } from "./bundles.js";
 import { h } from "./dom.js";
-import { renderMarket } from "../games/magnate/market.js";
+import { renderFinal } from "./final.js";
+import { History } from "./history.js";
+import { follow } from "./live.js";
 import { seats } from "./seats.js";
-import { PHASES, SYSTEM_JOBS, Words } from "../games/magnate/words.js";
 
 const $ = (sel) => document.querySelector(sel);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const RECENT = 80;
+/** At load, the events of the last RECENT versions go to the board (a game shows what just happened). */
 
 const page = {
   token: null,
   seat: null,
   version: -1,
-  view: null,
-  legal: [],
-  players: [],
-  words: null,
-  dataset: null,
-  lastRoll: null,
-  source: null,
+  gameVersion: -1,
+  game: null, // GET /api/games/{id}: game_type, title, status, on_turn, players, outcome
+  data: null, // what this page shows: GET /me (a seat) or the public game
+  bundle: null,
+  board: null,
+  history: null,
 };
-const city = new City($("#city"), $("#plot-info"));
-const history = new History($("#history-list"));
 
 function tokenFromHash() {
   return new URLSearchParams(location.hash.slice(1)).get("token");
@@ -49,70 +46,9 @@ function showError(text) {
   banner.hidden = !text;
 }
 
-async function wordsFor(view) {
-  if (!page.words || page.dataset !== view.dataset) {
-    page.words = new Words(await api.catalog("magnate", view.dataset));
-    page.dataset = view.dataset;
-  }
-  return page.words;
-}
-
-function statusText(view) {
-  const phase = PHASES[view.phase] || view.phase;
-  if (view.phase === "ended") return `Round ${view.round} · ${phase}`;
-  const mine = page.seat !== null && view.on_turn.includes(page.seat);
-  const turn = mine ? "your turn" : view.on_turn.length
-    ? `${view.on_turn.map((s) => page.words.seat(s, view, page.players)).join(", ")} to play`
-    : SYSTEM_JOBS[view.system_job] || "automatic step";
-  return `Round ${view.round} · ${phase} · ${turn}`;
-}
-
-/** The last roll as dice; redrawn only when it changed, and rolled (animated) when its faces are new. Not
- * once the game is over: the final standings come first, and a roll from before the crash no longer matters. */
-function renderDice() {
-  const roll = page.lastRoll;
-  const panel = $("#dice");
-  const a = page.view && page.view.attraction;
-  const asking = Boolean(a && page.legal.length && roll && a.plot === roll.plot); // the form shows these dice
-  const over = Boolean(page.view && page.view.phase === "ended");
-  const key = JSON.stringify([roll, asking, over, page.view ? page.view.round : null]);
-  if (key === page.diceKey) return;
-  const faces = roll ? JSON.stringify([roll.seat, roll.plot, roll.faces]) : null;
-  const animate = page.diceFaces !== undefined && faces !== page.diceFaces;
-  page.diceKey = key;
-  page.diceFaces = faces;
-  if (!roll || !page.view || asking || over) { panel.replaceChildren(); return; }
-  const who = page.words.seat(roll.seat, page.view, page.players);
-  const parts = [h("h3", {}, "Last roll"), h("p", {}, `${who}, attracting tenants to ${roll.plot}:`),
-    diceRow(roll.faces, { caption: "rolled", marks: roll.faces.map(() => "") })];
-  if (roll.final) {
-    const marks = roll.final.map((_, i) => (roll.fives.includes(i) ? "five" : ""));
-    const how = [roll.fives.length ? `advertising set ${roll.fives.length} to 5` : "", roll.modifier ? `${roll.modifier > 0 ? "+" : "−"}${Math.abs(roll.modifier)} each` : ""]
-      .filter(Boolean).join(", ");
-    parts.push(diceRow(roll.final, { caption: `final${how ? ` (${how})` : ""}`, marks, numbers: true }));
-  }
-  if (roll.tenants) parts.push(h("p", {}, roll.tenants.length ? `Moving in: ${page.words.tenants(roll.tenants)}.` : "Nobody moves in."));
-  panel.replaceChildren(...parts);
-  panel.classList.toggle("fresh", animate);
-}
-
-/** Dice as they happen, from stored events (the live stream's, or the recent log's at load). */
-function noteDice(events) {
-  let changed = false;
-  for (const e of events) {
-    const p = e.payload;
-    if (e.type === "magnate.dice_rolled") {
-      page.lastRoll = { seat: p.seat, plot: p.plot, faces: p.faces, final: null, fives: [], modifier: 0, tenants: null };
-      changed = true;
-    } else if (e.type === "magnate.dice_settled" && page.lastRoll && page.lastRoll.plot === p.plot) {
-      Object.assign(page.lastRoll, { final: p.final, fives: p.fives, modifier: p.modifier });
-      changed = true;
-    } else if (e.type === "magnate.tenants_moved_in" && page.lastRoll && page.lastRoll.plot === p.plot) {
-      page.lastRoll.tenants = p.tenants;
-      changed = true;
-    }
-  }
-  return changed;
+/** How this page names a seat (the bundle's words), as of the view it shows. */
+function label(seat, data = page.data) {
+  return page.bundle.seatLabel(playerOf(seat, data.players), data.view);
 }
 
 async function send(command) {
@@ -130,41 +66,46 @@ async function send(command) {
   await refresh();
 }
 
-function render(data) {
-  const { view } = data;
-  const words = page.words;
-  page.view = view;
-  page.legal = data.legal || [];
-  page.players = data.players || [];
-  const me = page.seat !== null ? words.seat(page.seat, view, page.players) : null;
-  $("#game-title").textContent = me ? `Magnate — ${me}` : "Magnate — watching";
-  const mine = page.seat !== null && page.legal.length > 0;
-  document.title = `${mine ? "(Your turn) " : ""}Magnate: The First City`;
-  $("#status").textContent = statusText(view);
-  document.body.classList.toggle("my-turn", mine);
-  $("#turn-title").textContent = page.seat === null ? "Watching" : mine ? "Your move" : view.phase === "ended" ? "Game over" : "Waiting";
-  renderActions($("#actions"), { view, legal: page.legal, seat: page.seat, words, players: page.players, send });
-  city.render(view, words, page.players, page.seat);
-  legend($("#legend"), view, words, page.players);
-  renderCompanies($("#company-table"), view, words, page.players, page.seat);
-  renderMarket($("#market-body"), view, words);
-  renderAi($("#ai"), $("#ai-body"), view, words, history.decisions());
-  renderFinal($("#final"), $("#final-body"), gameId, view, words, page.players);
-  renderDice();
-  Object.assign(document.body.dataset, { version: String(page.version), round: String(view.round), phase: view.phase });
+function boardState() {
+  const { data, game } = page;
+  return { view: data.view, legal: data.legal || [], seat: page.seat, players: data.players || [],
+    version: page.version, over: Boolean(game.outcome) };
 }
 
-/** The last few lines of the story, next to the move (the AI's moves and the market as they happen). */
+function render() {
+  const { game, bundle } = page;
+  const state = boardState();
+  const mine = page.seat !== null && state.legal.length > 0;
+  const me = page.seat !== null ? label(page.seat) : null;
+  $("#game-title").textContent = `${bundle.title || game.title} — ${me || "watching"}`;
+  document.title = `${mine ? "(Your turn) " : ""}${game.title}`;
+  document.body.classList.toggle("my-turn", mine);
+  $("#turn-title").textContent = page.seat === null ? "Watching" : mine ? "Your move" : state.over ? "Game over" : "Waiting";
+  const marks = page.board.render(state) || {};
+  $("#status").textContent = page.board.status(state);
+  renderFinal($("#final"), $("#final-body"), { gameId, gameType: game.game_type, outcome: game.outcome, bundle,
+    view: state.view, label: (seat) => label(seat) });
+  Object.assign(document.body.dataset, marks, { version: String(page.version) });
+}
+
+/** The last few lines of the story, next to the move (the other seats' moves as they happen). */
 function renderLatest() {
-  const items = history.lines.slice(-6).map((line) =>
+  const items = page.history.lines.slice(-6).map((line) =>
     h("li", { class: `depth-${line.depth}`, "data-event": line.event }, line.text));
   $("#latest").replaceChildren(...items);
+}
+
+/** The public game and, with a token, the seat's own view; the public one never older than the seat's. */
+async function read() {
+  let [game, me] = await Promise.all([api.game(gameId), page.token ? api.me(gameId, page.token) : null]);
+  if (me && game.version < me.version) game = await api.game(gameId);
+  return { game, data: me || game };
 }
 
 let running = null;
 let again = false;
 
-/** Reloads the view and the new history lines; calls made meanwhile are merged into one more reload. */
+/** Reloads the views and the new history lines; calls made meanwhile are merged into one more reload. */
 async function refresh() {
   if (running) {
     again = true;
@@ -173,20 +114,22 @@ async function refresh() {
   running = (async () => {
     do {
       again = false;
-      const data = page.token ? await api.me(gameId, page.token) : await api.game(gameId);
-      const words = await wordsFor(data.view);
-      const named = (seat) => words.seat(seat, data.view, data.players || []); // as the headers name seats
-      const fresh = history.add(await api.history(gameId, history.version), named);
+      const { game, data } = await read();
+      const fresh = page.history.add(await api.history(gameId, page.history.version, page.token),
+        (seat) => label(seat, data)); // as the headers name seats
       if (fresh.length) renderLatest();
       if (page.version >= 0) {
         for (const line of fresh.slice(-4)) announce(line.text);
       }
-      if (data.version !== page.version) {
+      if (data.version !== page.version || game.version !== page.gameVersion) {
         page.seat = page.token ? data.seat : null;
         page.version = data.version;
-        render(data);
-      } else {
-        renderAi($("#ai"), $("#ai-body"), page.view, page.words, history.decisions());
+        page.gameVersion = game.version;
+        page.game = game;
+        page.data = data;
+        render();
+      } else if (fresh.length && page.board.onHistory) {
+        page.board.onHistory(page.history.lines);
       }
     } while (again);
   })();
@@ -205,6 +148,12 @@ function chooseSeat(held) {
   $("#notice").replaceChildren("This browser holds several seats of this game: ", list);
 }
 
+function failed(err, what) {
+  showError(inWords(err));
+  $("#status").textContent = what;
+  if (err instanceof ApiError && err.status === 401 && page.token) seats.forgetToken(page.token);
+}
+
 async function start() {
   page.token = tokenFromHash();
   if (!page.token) {
@@ -213,27 +162,44 @@ async function start() {
     else if (held.length > 1) chooseSeat(held);
   }
   try {
+    page.game = await api.game(gameId);
+  } catch (err) {
+    failed(err, "The game could not be loaded.");
+    return;
+  }
+  try {
+    page.bundle = await bundleOf(page.game.game_type);
+    page.history = new History($("#history-list"), (line) => (page.bundle.lineClass ? page.bundle.lineClass(line) : ""));
+    page.board = await page.bundle.mount(
+      { actions: $("#actions"), turn: $("#turn-extra"), side: $("#game-side"), main: $("#game-main") },
+      { gameId, game: page.game, send, lines: () => page.history.lines },
+    );
+  } catch (err) {
+    showError(`This page cannot show a game of this kind (${page.game.game_type}): ${err && err.message ? err.message : err}`);
+    $("#status").textContent = "The game could not be shown.";
+    return;
+  }
+  try {
     await refresh();
   } catch (err) {
-    showError(inWords(err));
-    $("#status").textContent = "The game could not be loaded.";
-    if (err instanceof ApiError && err.status === 401 && page.token) seats.forgetToken(page.token);
+    failed(err, "The game could not be loaded.");
     return;
   }
   if (page.token && page.seat !== null) {
-    const player = page.players.find((p) => p.seat === page.seat);
-    seats.keep({ game_id: gameId, seat: page.seat, token: page.token, name: player ? player.name : "",
-      company: page.view.seats[page.seat].company });
+    seats.keep({ game_id: gameId, game_type: page.game.game_type, seat: page.seat, token: page.token,
+      name: playerOf(page.seat, page.data.players).name });
   }
-  try {
-    const recent = await fetch(`/api/games/${gameId}/events?after=${Math.max(0, page.version - 80)}`).then((r) => r.json());
-    if (noteDice(recent.events || [])) renderDice();
-  } catch (err) {
-    // the dice panel just starts empty
+  if (page.board.onEvents) {
+    try {
+      const recent = await api.events(gameId, Math.max(0, page.version - RECENT), page.token);
+      page.board.onEvents(recent.events || []);
+    } catch (err) {
+      // the board just starts without them
+    }
   }
-  page.source = follow(gameId, page.version, {
+  follow(gameId, page.version, {
     onEvents: (data) => {
-      if (noteDice(data.events)) renderDice();
+      if (page.board.onEvents) page.board.onEvents(data.events || []);
       refresh().catch((err) => { $("#notice").textContent = inWords(err); });
     },
     onState: (state) => {
@@ -244,9 +210,5 @@ async function start() {
   });
 }
 
-$("#zoom").addEventListener("click", () => {
-  const on = $(".city-wrap").classList.toggle("enlarged");
-  $("#zoom").setAttribute("aria-pressed", String(on));
-});
 window.addEventListener("hashchange", () => location.reload());
 start();

@@ -1,11 +1,15 @@
-// The seat tokens this browser holds (from games it created or invite links it opened), in localStorage.
+// The seat tokens this browser holds (from games it created or invite links it opened), in localStorage:
+// [{game_id, game_type, seat, token, name, kept_at}], newest first, for every kind of game.
 
-const KEY = "magnate.seats.v1";
+const KEY = "seats.v2";
+const OLD = /^([a-z0-9_]+)\.seats\.v1$/;
+/** Before the page knew several games, each kept its seats under "<game type>.seats.v1" (the same entries,
+ * without ``game_type``): they are moved here the first time the page runs. */
 
-function load() {
+function read(key) {
   try {
-    const raw = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return Array.isArray(raw) ? raw : [];
+    const raw = JSON.parse(localStorage.getItem(key) || "[]");
+    return Array.isArray(raw) ? raw.filter((s) => s && typeof s === "object" && s.game_id && s.token) : [];
   } catch (err) {
     return [];
   }
@@ -19,15 +23,44 @@ function save(list) {
   }
 }
 
+function migrate() {
+  let keys = [];
+  try {
+    keys = Object.keys(localStorage).filter((k) => OLD.test(k));
+  } catch (err) {
+    return;
+  }
+  if (!keys.length) return;
+  const list = read(KEY);
+  for (const key of keys) {
+    const gameType = OLD.exec(key)[1];
+    for (const entry of read(key)) {
+      if (!list.some((s) => s.game_id === entry.game_id && s.seat === entry.seat)) list.push({ ...entry, game_type: gameType });
+    }
+  }
+  save(list);
+  try {
+    for (const key of keys) localStorage.removeItem(key);
+  } catch (err) {
+    // kept: merged again next time, which changes nothing
+  }
+}
+
+function load() {
+  migrate();
+  return read(KEY);
+}
+
 export const seats = {
   all: () => load(),
   forGame: (gameId) => load().filter((s) => s.game_id === gameId),
   /** Remember a seat (replacing what was known about the same game and seat). */
   keep(entry) {
-    const list = load().filter((s) => !(s.game_id === entry.game_id && s.seat === entry.seat));
-    const old = load().find((s) => s.game_id === entry.game_id && s.seat === entry.seat) || {};
-    list.unshift({ ...old, ...entry, kept_at: old.kept_at || new Date().toISOString() });
-    save(list);
+    const list = load();
+    const old = list.find((s) => s.game_id === entry.game_id && s.seat === entry.seat) || {};
+    const rest = list.filter((s) => s !== old);
+    rest.unshift({ ...old, ...entry, kept_at: old.kept_at || new Date().toISOString() });
+    save(rest);
   },
   /** Forget a token the server refused. */
   forgetToken(token) {

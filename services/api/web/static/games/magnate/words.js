@@ -1,5 +1,31 @@
 // Names and numbers in words, from the catalog (the page hard-codes no table).
 
+import { api } from "../../shell/api.js";
+
+export const GAME = "magnate";
+
+const loaded = new Map();
+let latest = null;
+
+/** The words of a dataset (GET /api/catalog/magnate?dataset=...), read once. */
+export function wordsFor(dataset) {
+  if (!loaded.has(dataset)) {
+    loaded.set(dataset, api.catalog(GAME, dataset).then((catalog) => {
+      latest = new Words(catalog);
+      return latest;
+    }).catch((err) => {
+      loaded.delete(dataset);
+      throw err;
+    }));
+  }
+  return loaded.get(dataset);
+}
+
+/** The words last read (for what must name things at once), or null before any. */
+export function currentWords() {
+  return latest;
+}
+
 export function money(k) {
   if (k === null || k === undefined) return "hidden";
   return `${Number(k).toLocaleString("en-GB")}K`;

@@ -1,0 +1,102 @@
+// Magnate's part of the lobby's "New game" form: the number of seats, which are human and which is the AI
+// (at most one), the AI's difficulty, advanced tenants and the tutorial setup. Limits and names come from the
+// catalog; the players' names are the shell's fields (``env.nameField(i)``), placed in each seat's row.
+
+import { h } from "../../shell/dom.js";
+import { wordsFor } from "./words.js";
+
+/** Draws the form into ``container``; returns {read() -> options, seats() -> [{kind}]}. */
+export async function optionsForm(container, entry, env) {
+  const words = await wordsFor(entry.data_version);
+  const { min_seats: min, max_seats: max, tutorial_seats: tutorialSeats } = words.cat.setup;
+  const $ = (sel) => container.querySelector(sel);
+  const kinds = () => [...container.querySelectorAll(".seat-kind")];
+
+  const count = h("select", { id: "seat-count", name: "seat-count" });
+  for (let n = min; n <= max; n++) count.append(h("option", { value: String(n) }, String(n)));
+  count.value = String(min);
+  const difficulty = h("select", { id: "difficulty", name: "difficulty" });
+  const levels = entry.ai_levels && entry.ai_levels.length ? entry.ai_levels : words.cat.difficulties.map((d) => d.key);
+  for (const key of levels) difficulty.append(h("option", { value: key }, (words.difficulties[key] || { name: key }).name));
+  const advanced = h("input", { type: "checkbox", id: "advanced", name: "advanced" });
+  const tutorial = h("input", { type: "checkbox", id: "tutorial", name: "tutorial" });
+  const tutorialHint = h("p", { id: "tutorial-hint", class: "hint", hidden: true });
+
+  container.append(
+    h("fieldset", {},
+      h("legend", {}, "Seats"),
+      h("label", { for: "seat-count" }, "Number of seats"), " ", count,
+      h("ol", { id: "seat-list", class: "seat-list" }),
+      h("p", { class: "hint" }, "At most one seat can be the AI. Each human seat gets its own invite link.")),
+    h("fieldset", {},
+      h("legend", {}, "Options"),
+      h("p", {}, h("label", { for: "difficulty" }, "AI difficulty"), " ", difficulty),
+      h("p", { class: "check" }, advanced,
+        h("label", { for: "advanced" }, "Advanced tenants (subtypes: students, families, boutiques …)")),
+      h("p", { class: "check" }, tutorial, h("label", { for: "tutorial" }, "Tutorial setup (fixed board from the rulebook)")),
+      tutorialHint));
+
+  function syncDifficulty() {
+    difficulty.disabled = !kinds().some((s) => s.value === "ai");
+  }
+
+  function syncTutorial() {
+    const on = tutorial.checked;
+    tutorialHint.hidden = !on;
+    advanced.disabled = on;
+    if (on) {
+      advanced.checked = false;
+      tutorialHint.textContent = `The tutorial setup is for ${tutorialSeats} human seats on the standard side.`;
+    }
+    for (const s of kinds()) {
+      if (on) s.value = "human";
+      s.disabled = on;
+    }
+  }
+
+  function seatRow(i, kind) {
+    const kindId = `seat-${i}-kind`;
+    const select = h("select", { id: kindId, name: kindId, class: "seat-kind" },
+      h("option", { value: "human" }, "Human"), h("option", { value: "ai" }, "AI"));
+    select.value = kind;
+    select.addEventListener("change", syncDifficulty);
+    return h("li", { class: "seat-row" },
+      h("span", { class: "seat-number" }, `Seat ${i + 1}`),
+      h("label", { for: kindId, class: "visually-hidden" }, `Seat ${i + 1} is played by`),
+      select,
+      env.nameField(i));
+  }
+
+  function drawSeats() {
+    const n = Number(count.value);
+    const list = $("#seat-list");
+    const old = kinds().map((s) => s.value);
+    list.replaceChildren();
+    for (let i = 0; i < n; i++) {
+      list.append(seatRow(i, old[i] || (i === n - 1 && n === 2 && !old.length ? "ai" : "human")));
+    }
+    syncTutorial();
+    syncDifficulty();
+  }
+
+  count.addEventListener("change", drawSeats);
+  tutorial.addEventListener("change", () => {
+    if (tutorial.checked) {
+      count.value = String(tutorialSeats);
+      drawSeats();
+    }
+    syncTutorial();
+    syncDifficulty();
+  });
+  drawSeats();
+
+  const seats = () => kinds().map((s) => ({ kind: s.value }));
+  return {
+    seats,
+    read() {
+      const options = { seats: seats(), advanced: advanced.checked, tutorial: tutorial.checked };
+      if (options.seats.some((s) => s.kind === "ai")) options.difficulty = difficulty.value;
+      return options;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Once a game is over: the final standings (GET /api/games/{id} -> outcome), the revealed seed where the game
+// commits to one, and the audit export. The game's bundle names the seats and formats the scores.
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+
+/** Shows (or hides, while ``outcome`` is null) the final panel; ``label(seat)`` names a seat. */
+export function renderFinal(section, container, { gameId, gameType, outcome, bundle, view, label }) {
+  section.hidden = !outcome;
+  if (!outcome) return;
+  const labels = { seat: "Player", score: "Score", ...(bundle.labels || {}) };
+  const table = h("table", { class: "standings" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Rank"), h("th", { scope: "col" }, labels.seat),
+      h("th", { scope: "col", class: "num" }, labels.score))));
+  const body = h("tbody");
+  for (const s of outcome.standings) {
+    body.append(h("tr", { class: s.rank === 1 ? "winner" : "", "data-seat": String(s.seat) },
+      h("td", {}, s.rank === 1 ? "1 (winner)" : String(s.rank)),
+      h("th", { scope: "row" }, label(s.seat)),
+      h("td", { class: "num score" }, bundle.formatScore(s.score))));
+  }
+  table.append(body);
+  const winners = outcome.standings.filter((s) => s.rank === 1).map((s) => label(s.seat));
+  const rounds = outcome.rounds ? ` after ${outcome.rounds} ${outcome.rounds === 1 ? "round" : "rounds"}` : "";
+  const parts = [
+    h("p", { class: "winner-line" }, winners.length > 1 ? `Shared victory${rounds}: ${winners.join(", ")}.`
+      : `${winners[0] || "Nobody"} wins${rounds}.`),
+    table,
+  ];
+  const seed = bundle.seed ? bundle.seed(view) : null;
+  parts.push(h("h3", {}, "Check every roll and draw"));
+  if (seed && seed.commitment) {
+    parts.push(
+      h("p", {}, "The game's secret seed, committed to at the start (SHA-256 ", h("code", { class: "hash" }, seed.commitment), "), is now revealed:"),
+      h("p", {}, h("code", { id: "revealed-seed", class: "hash" }, seed.seed || "(not yet revealed)")));
+  }
+  parts.push(h("p", {}, h("a", { href: api.exportUrl(gameId), download: `${gameType}-${gameId}.jsonl`, id: "export-link" },
+    "Download the audit export (JSON Lines)"), " — check it with the server's ", h("code", {}, "verify"), " command."));
+  container.replaceChildren(...parts);
+}
