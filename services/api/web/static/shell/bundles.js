@@ -4,7 +4,7 @@
 //
 // A bundle's default export (every function may be async unless said otherwise):
 //
-//   title: string                      short name for the page header ("Chess — Ada")
+//   title: string                      short name for the page header ("<title> — Ada")
 //   styles: [url]                      its stylesheets (absolute URLs: new URL("./x.css", import.meta.url))
 //   labels: {seat, score}              column headings of the final standings ("Player", "Score" if absent)
 //

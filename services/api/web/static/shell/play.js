@@ -13,8 +13,8 @@ import { seats } from "./seats.js";
 
 const $ = (sel) => document.querySelector(sel);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+/** At load, the events of the last RECENT versions go to the board (so it can show what just happened). */
 const RECENT = 80;
-/** At load, the events of the last RECENT versions go to the board (a game shows what just happened). */
 
 const page = {
   token: null,

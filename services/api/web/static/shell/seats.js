@@ -2,9 +2,9 @@
 // [{game_id, game_type, seat, token, name, kept_at}], newest first, for every kind of game.
 
 const KEY = "seats.v2";
-const OLD = /^([a-z0-9_]+)\.seats\.v1$/;
 /** Before the page knew several games, each kept its seats under "<game type>.seats.v1" (the same entries,
  * without ``game_type``): they are moved here the first time the page runs. */
+const OLD = /^([a-z0-9_]+)\.seats\.v1$/;
 
 function read(key) {
   try {
