@@ -3,20 +3,24 @@ sentences, the players' names and the AI's board. (The page itself is tested in 
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 import pytest
 from httpx import AsyncClient
 
+from domain.games import GAMES
 from domain.magnate.catalog import catalog
 from domain.magnate.catalog_view import letters
 from services.api.web import STATIC
 
 from .table import Table, bearer
 
+IMPORT = re.compile(r'(?:from|import)\s*\(?\s*"(\.{1,2}/[\w./-]+\.js|/static/[\w./-]+\.js)"')
+
 
 async def test_the_lobby_and_the_game_page_are_served_with_a_strict_content_policy(client: AsyncClient) -> None:
-    for path, script in (("/", "/static/lobby.js"), ("/play/0123abcd", "/static/play.js")):
+    for path, script in (("/", "/static/shell/lobby.js"), ("/play/0123abcd", "/static/shell/play.js")):
         response = await client.get(path)
         assert response.status_code == 200, path
         assert response.headers["content-type"].startswith("text/html")
@@ -26,8 +30,10 @@ async def test_the_lobby_and_the_game_page_are_served_with_a_strict_content_poli
 
 
 async def test_every_script_module_the_pages_import_is_served(client: AsyncClient) -> None:
-    """Each ES module and what it imports (no build step: a missing file would only show in a browser)."""
-    pending, seen = ["play.js", "lobby.js"], set()
+    """Each ES module and what it imports, the shell's and every registered game's bundle (no build step: a
+    missing file would only show in a browser); every game offered has a bundle."""
+    pending = ["shell/play.js", "shell/lobby.js", *(f"games/{game}/index.js" for game in GAMES)]
+    seen: set[str] = set()
     while pending:
         name = pending.pop()
         if name in seen:
@@ -36,9 +42,13 @@ async def test_every_script_module_the_pages_import_is_served(client: AsyncClien
         response = await client.get(f"/static/{name}")
         assert response.status_code == 200, name
         assert "javascript" in response.headers["content-type"], name
-        pending.extend(re.findall(r'from "\./([\w.]+\.js)"', response.text))
-    assert seen == {p.name for p in STATIC.glob("*.js")}, "a module that no page uses"
-    assert (await client.get("/static/magnate.css")).status_code == 200
+        for target in IMPORT.findall(response.text):
+            path = (target.removeprefix("/static/") if target.startswith("/")
+                    else posixpath.join(posixpath.dirname(name), target))
+            pending.append(posixpath.normpath(path))
+    assert seen == {p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*.js")}, "a module that no page uses"
+    for sheet in STATIC.rglob("*.css"):
+        assert (await client.get(f"/static/{sheet.relative_to(STATIC).as_posix()}")).status_code == 200, sheet
 
 
 async def test_the_catalog_names_every_table_the_page_draws(client: AsyncClient) -> None:
