@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-from services.simulation.live import ROOT, free_port
+from services.supervisor import ROOT, free_port
 
 from .stores import die_with_us, kill_group, wait_exit
 

@@ -30,7 +30,7 @@ from typing import IO
 
 import redis
 
-from services.simulation.live import free_port
+from services.supervisor import free_port
 
 PG_USER = "pgserver"
 READY_TIMEOUT_S = 30.0

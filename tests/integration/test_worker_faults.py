@@ -26,7 +26,7 @@ from domain.magnate.bots import RandomLegal
 from infra.config import Settings
 from infra.queue import Job
 from services.gameplay.bootstrap import Runtime, build
-from services.simulation.live import spawn
+from services.supervisor import spawn
 from tests.chaos.stores import Redis
 from tests.live import ROOT
 
