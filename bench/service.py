@@ -39,7 +39,7 @@ import redis.asyncio
 from arq.constants import in_progress_key_prefix, job_key_prefix, retry_key_prefix
 
 from services.simulation import SimSpec
-from services.simulation.http import Connection, HttpError, address
+from services.simulation.http import Connection, HttpError
 from services.simulation.live import LiveError, LiveMetrics, create, drive, run
 from services.supervisor import Services
 
@@ -136,36 +136,42 @@ class Sampler:
             await asyncio.sleep(every_s)
 
 
-async def create_games(url: str, games: int) -> list[tuple[str, dict[int, str]]]:
-    """Create the K games first (``CREATE_AT_ONCE`` requests at a time), so that playing starts for all at once."""
-    host, port = address(url)
+async def create_games(conns: Sequence[Connection]) -> list[tuple[str, dict[int, str]]]:
+    """Create the K games first (``CREATE_AT_ONCE`` requests at a time, game ``i`` through ``conns[i]``), so that
+    playing starts for all at once."""
     gate = asyncio.Semaphore(CREATE_AT_ONCE)
 
     async def one(index: int) -> tuple[str, dict[int, str]]:
         async with gate:
-            conn = Connection(host, port)
-            try:
-                return await create(conn, SPEC, index)
-            finally:
-                await conn.close()
+            return await create(conns[index], SPEC, index)
 
-    return list(await asyncio.gather(*(one(i) for i in range(games))))
+    return list(await asyncio.gather(*(one(i) for i in range(len(conns)))))
 
 
 async def play(services: Services, games: int, window_s: float | None,
                think_s: float = 0.0) -> tuple[ServiceResult, list[str]]:
-    """Create K games, then play them all at once: to the crash, or for ``window_s``. Also returns their ids."""
+    """Create K games, then play them all at once: to the crash, or for ``window_s``. Also returns their ids.
+    Each game's bot has its own HTTP client (:class:`Connection`), which creates the game and plays it."""
+    conns = [Connection(services.url) for _ in range(games)]
+    try:
+        return await _play(conns, services, games, window_s, think_s)
+    finally:
+        await asyncio.gather(*(conn.close() for conn in conns))
+
+
+async def _play(conns: Sequence[Connection], services: Services, games: int, window_s: float | None,
+                think_s: float) -> tuple[ServiceResult, list[str]]:
     metrics = LiveMetrics()
     sampler = Sampler(services)
     sampling = asyncio.create_task(sampler.run())
     began = time.monotonic()
-    created = await create_games(services.url, games)
+    created = await create_games(conns)
     created_at = time.monotonic()
     sampler.restart()
 
     async def one(index: int) -> None:
         try:
-            await drive(services.url, SPEC, 0, index, metrics, key=index, existing=created[index], think_s=think_s)
+            await drive(conns[index], SPEC, 0, index, metrics, key=index, existing=created[index], think_s=think_s)
         except (LiveError, HttpError) as exc:
             metrics.errors.append(f"game {index}: {exc!r}")
 

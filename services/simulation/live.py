@@ -27,7 +27,7 @@ import msgspec
 
 from domain.magnate import GAME, MagnateEvent, MagnateState
 
-from .http import Connection, HttpError, address, event_stream
+from .http import Connection, HttpError
 from .local import outcome
 from .spec import GameResult, SimSpec
 
@@ -157,62 +157,58 @@ async def _submit(conn: Connection, game: _Game, token: str, command: Any) -> No
     game.apply(_applied.decode(response.body).events)
 
 
-async def drive(url: str, spec: SimSpec, arm: int, index: int, metrics: LiveMetrics, key: int | None = None,
+async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: LiveMetrics, key: int | None = None,
                 existing: tuple[str, dict[int, str]] | None = None, think_s: float = 0.0) -> GameResult:
-    """Play game ``index`` of ``spec`` through the API at ``url`` to its end, creating it first unless
+    """Play game ``index`` of ``spec`` through the API ``conn`` talks to, to its end, creating it first unless
     ``existing`` gives its id and seat tokens (``key`` names it in ``metrics``); the bot waits before each
     command, as a person would, a time drawn uniformly between 0 and twice ``think_s`` (its own generator:
     it changes nothing in the game, and bots started together do not stay in step)."""
-    host, port = address(url)
-    conn = Connection(host, port)
-    try:
-        game_id, tokens = existing if existing is not None else await create(conn, spec, index)
-        key = index if key is None else key
-        metrics.game_ids[key] = game_id
-        game = _Game(game_id, metrics, key)
-        bots = spec.bots(index)
-        pause = random.Random(index)
-        while True:  # the stream is re-opened (from the version we have) if the server ends it
-            messages = event_stream(host, port, f"/api/games/{game_id}/stream?after={game.version}", STALL_S)
-            try:
-                while True:
-                    due = GAME.pending(game.state)
-                    if due.finished:
-                        metrics.finished += 1
-                        return outcome(spec, arm, index, game.state, game.version, game.players, game.jobs)
-                    if due.seats:
-                        seat = due.seats[0]
-                        if think_s > 0:
-                            await asyncio.sleep(pause.uniform(0, 2 * think_s))
-                        await _submit(conn, game, tokens[seat], bots(game.state, seat))
-                        continue
-                    data = await anext(messages, None)
-                    if data is None:
-                        break
-                    game.apply(_page.decode(data).events)
-            except TimeoutError as exc:
-                raise LiveError(f"game {game_id}: nothing happened for {STALL_S:.0f} s at version "
-                                f"{game.version}") from exc
-            finally:
-                await messages.aclose()
-    finally:
-        await conn.close()
+    game_id, tokens = existing if existing is not None else await create(conn, spec, index)
+    key = index if key is None else key
+    metrics.game_ids[key] = game_id
+    game = _Game(game_id, metrics, key)
+    bots = spec.bots(index)
+    pause = random.Random(index)
+    while True:  # the stream is re-opened (from the version we have) if the server ends it
+        messages = conn.events(f"/api/games/{game_id}/stream?after={game.version}", STALL_S)
+        try:
+            while True:
+                due = GAME.pending(game.state)
+                if due.finished:
+                    metrics.finished += 1
+                    return outcome(spec, arm, index, game.state, game.version, game.players, game.jobs)
+                if due.seats:
+                    seat = due.seats[0]
+                    if think_s > 0:
+                        await asyncio.sleep(pause.uniform(0, 2 * think_s))
+                    await _submit(conn, game, tokens[seat], bots(game.state, seat))
+                    continue
+                data = await anext(messages, None)
+                if data is None:
+                    break
+                game.apply(_page.decode(data).events)
+        except TimeoutError as exc:
+            raise LiveError(f"game {game_id}: nothing happened for {STALL_S:.0f} s at version "
+                            f"{game.version}") from exc
+        finally:
+            await messages.aclose()
 
 
 async def run_live(
     specs: Sequence[SimSpec], url: str, concurrency: int = 50, progress: Callable[[int], None] | None = None,
     metrics: LiveMetrics | None = None,
 ) -> list[GameResult]:
-    """Every game of every spec through the service at ``url``, at most ``concurrency`` at once; results in
-    (arm, game) order. Raises :class:`LiveError` (after the other games finish) if any game failed."""
+    """Every game of every spec through the service at ``url``, at most ``concurrency`` at once, each with its own
+    client; results in (arm, game) order. Raises :class:`LiveError` (after the other games finish) if any game
+    failed."""
     metrics = metrics if metrics is not None else LiveMetrics()
     jobs = [(spec, arm, game) for arm, spec in enumerate(specs) for game in range(spec.games)]
     gate = asyncio.Semaphore(max(1, concurrency))
 
     async def one(key: int, spec: SimSpec, arm: int, game: int) -> GameResult | None:
-        async with gate:
+        async with gate, Connection(url) as conn:
             try:
-                result = await drive(url, spec, arm, game, metrics, key=key)
+                result = await drive(conn, spec, arm, game, metrics, key=key)
             except (LiveError, HttpError) as exc:
                 metrics.errors.append(f"arm {arm} game {game}: {exc}")
                 return None

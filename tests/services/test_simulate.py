@@ -1,5 +1,6 @@
 """``magnate simulate`` in-process: the same seeds give the same results (whatever the number of processes),
-the summary is computed from the games it reports, and the JSON result and the SVG chart are written."""
+the summary is computed from the games it reports, and the JSON result and the SVG chart are written; and the
+live bot clients' HTTP (event streams, errors, one more try)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import statistics
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import httpx
 import msgspec
 import pytest
 
@@ -18,6 +21,7 @@ from domain.kernel import SYSTEM
 from domain.kernel.driver import play
 from domain.magnate import GAME
 from services.simulation import Progress, SimSpec, Simulation, simulate, write
+from services.simulation.http import Connection, HttpError
 from services.simulation.local import play_game
 from services.simulation.summary import quantile, wilson
 
@@ -140,3 +144,63 @@ def test_the_cli_refuses_unknown_difficulties(tmp_path: Path) -> None:
                            str(tmp_path / "x.json")], cwd=ROOT, capture_output=True, text=True, timeout=60,
                           check=False)
     assert done.returncode == 2 and "unknown difficulty" in done.stderr
+
+
+# -- the bot clients' HTTP ------------------------------------------------------------------------------
+
+
+async def test_the_event_stream_gives_each_messages_data_and_skips_keep_alives() -> None:
+    stream = (b": connected\r\nretry: 2000\r\n\r\nevent: events\r\nid: 3\r\ndata: {\"version\": 3}\r\n\r\n"
+              b": keep-alive\n\ndata: one\ndata:two\n\n")
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        assert request.url.path == "/api/games/g/stream" and request.headers["accept"] == "text/event-stream"
+        return httpx.Response(200, content=stream)
+
+    async with Connection("http://test", transport=httpx.MockTransport(answer)) as conn:
+        assert [data async for data in conn.events("/api/games/g/stream?after=0", 5)] == ['{"version": 3}',
+                                                                                          "one\ntwo"]
+
+
+async def test_a_stream_that_is_not_200_and_a_request_without_answer_are_http_errors() -> None:
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/broken":
+            raise httpx.ConnectError("refused", request=request)
+        return httpx.Response(404, json={"code": "not_found/game"})
+
+    async with Connection("http://test", transport=httpx.MockTransport(answer)) as conn:
+        with pytest.raises(HttpError, match="404"):
+            await anext(conn.events("/api/games/nope/stream", 5))
+        with pytest.raises(HttpError, match="refused"):
+            await conn.request("GET", "/broken")
+        response = await conn.request("GET", "/api/games/nope")
+        assert response.status == 404 and response.json() == {"code": "not_found/game"}
+
+
+async def test_a_request_whose_connection_the_server_closed_is_sent_once_more() -> None:
+    sent: list[bytes] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        sent.append(request.content)
+        if len(sent) == 1:
+            raise httpx.RemoteProtocolError("Server disconnected without sending a response.", request=request)
+        return httpx.Response(200, content=b"{}", headers={"Retry-After": "1"})
+
+    async with Connection("http://test", transport=httpx.MockTransport(answer)) as conn:
+        response = await conn.request("POST", "/api/games/g/commands", b'{"command_id": "sim-3"}')
+    assert sent == [b'{"command_id": "sim-3"}'] * 2
+    assert response.status == 200 and response.headers["retry-after"] == "1"
+
+
+async def test_a_silent_stream_times_out() -> None:
+    class Silent(httpx.AsyncByteStream):
+        async def __aiter__(self) -> AsyncIterator[bytes]:
+            yield b": connected\n\n"
+            raise httpx.ReadTimeout("silence")
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, stream=Silent())
+
+    async with Connection("http://test", transport=httpx.MockTransport(answer)) as conn:
+        with pytest.raises(TimeoutError):
+            await anext(conn.events("/api/games/g/stream", 0.1))
