@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta
 
-from domain.kernel import CommandTemplate, Told
+from domain.kernel import CommandTemplate, Outcome, Told
 from services.gameplay.audit import EventRecord
 from services.gameplay.command_ids import CLIENT_ID_MAX, CLIENT_ID_PATTERN
 
@@ -98,19 +98,6 @@ class PlayerOut(msgspec.Struct, frozen=True):
     """Game-specific (Magnate: ``{"company": key}``)."""
 
 
-class StandingOut(msgspec.Struct, frozen=True):
-    seat: int
-    rank: int
-    """1 for a winner (several seats may share a rank)."""
-    score: int
-
-
-class OutcomeOut(msgspec.Struct, frozen=True):
-    standings: tuple[StandingOut, ...]
-    """Best first."""
-    rounds: int
-
-
 class GameTypeOut(msgspec.Struct, frozen=True):
     """A game this server offers."""
 
@@ -134,8 +121,8 @@ class GameOut(msgspec.Struct, frozen=True):
     """The public view."""
     players: tuple[PlayerOut, ...] = ()
     title: str = ""
-    outcome: OutcomeOut | None = None
-    """The standings once the game is over."""
+    outcome: Outcome | None = None
+    """The standings once the game is over (best first; rank 1 for every winner)."""
 
 
 class MeOut(msgspec.Struct, frozen=True):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 from arq.connections import ArqRedis
 
 from infra.queue import arq_pool
+from tests.chaos.stores import Redis
 
 
 @pytest.fixture
@@ -18,3 +20,14 @@ async def arq_redis(redis_url: str, queue_name: str) -> AsyncIterator[ArqRedis]:
         yield pool
     finally:
         await pool.aclose()
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[Redis]:
+    """A Redis server of this test's own, to kill, restart or fill (the shared one is never touched)."""
+    server = Redis(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.close()

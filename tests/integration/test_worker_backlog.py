@@ -8,8 +8,7 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -30,15 +29,6 @@ HEALTH_EVERY_S = 1
 DEEP, SHALLOW = "backlog:deep", "backlog:shallow"
 
 
-@pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[Redis]:
-    """A Redis of this test's own: 50,000 job keys never reach the shared one."""
-    server = Redis(tmp_path)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncpg
@@ -35,14 +35,6 @@ pytestmark = [pytest.mark.integration]
 TWO_HUMANS = GameOptions(seats=(SeatSpec(), SeatSpec()))
 
 
-@pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[Redis]:
-    server = Redis(tmp_path)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 @pytest.fixture

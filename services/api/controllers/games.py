@@ -32,10 +32,8 @@ from ..schemas import (
     GameOut,
     HistoryOut,
     MeOut,
-    OutcomeOut,
     PlayerOut,
     SeatCreatedOut,
-    StandingOut,
     StateOut,
 )
 
@@ -110,13 +108,6 @@ def decode_create(body: bytes) -> CreateGameRequest:
         raise malformed(TOO_DEEP) from exc
 
 
-def outcome_of(game: GameModule[Any], state: Any) -> OutcomeOut | None:
-    outcome = game.outcome(state)
-    if outcome is None:
-        return None
-    return OutcomeOut(tuple(StandingOut(s.seat, s.rank, s.score) for s in outcome.standings), outcome.rounds)
-
-
 class GameController(Controller):
     path = "/api/games"
     tags = ("games",)
@@ -163,7 +154,7 @@ class GameController(Controller):
             view=game.view(loaded.state, PUBLIC, False),
             players=await players(gameplay, game_id),
             title=game.title,
-            outcome=outcome_of(game, loaded.state),
+            outcome=game.outcome(loaded.state),
         )
 
     @get("/{game_id:str}/me", summary="The caller's seat view and legal commands",
