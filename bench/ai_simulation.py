@@ -1,20 +1,22 @@
-"""Solo games against the AI opponent, per difficulty: how often does a bot beat it, and by how much?
+"""Solo games against a game's AI, per level: how often does a bot beat it, and by how much?
 
-    python -m bench.ai_simulation --games 2000               # greedy bot, standard game, 2 processes
-    python -m bench.ai_simulation --games 2000 --bot random  # the random legal bot instead
-    python -m bench.ai_simulation --games 500 --advanced     # the advanced (tenant subtype) game
+    python -m bench.ai_simulation --games 2000               # the first bot, standard game, 2 processes
+    python -m bench.ai_simulation --games 2000 --bot random  # another of the game's bots
+    python -m bench.ai_simulation --games 500 --flag advanced  # a variant (Magnate: the advanced game)
     python -m bench.ai_simulation --excerpt                  # the AI's explained decisions in one game
 
-Every game is human seat 0 (played by the bot) against the AI in seat 1, on the 2-player board (§11.1).
-Game ``i`` uses the seed ``ai-simulation:<variant>:<i>`` and bot seed ``i`` at **every** difficulty: the
-difficulties are compared on the very same games (common random numbers), so their differences are due
-to the difficulty alone. A bot "wins" when it finishes with strictly more cash than the AI (§10 step 3:
-"in a solo game the human must finish with more cash than the AI"); ties are counted apart.
+The game is ``--game`` (default: the first registered; everything comes from its module: its bots, its AI
+levels, its options, its outcome and its narrator). Every game is human seat 0 (played by the bot) against the
+AI in seat 1. Game ``i`` uses the seed ``ai-simulation:<variant>:<i>`` (the variant: ``standard``, or the flags
+switched on) and bot seed ``i`` at **every** level: the levels are compared on the very same games (common
+random numbers), so their differences are due to the level alone. A bot "wins" when the game ranks it alone
+first (Magnate, §10 step 3: "in a solo game the human must finish with more cash than the AI"); ties are
+counted apart.
 
-The table prints as Markdown: the greedy win rate with its 95% Wilson score interval, the AI's mean and
-median final cash, the bot's mean final cash and the mean number of rounds. The script also checks, per
-game, whether the bot's final cash and the number of rounds are the same at every difficulty (they are
-when nothing in the game depends on the AI's cash, see docs/AI.md).
+The table prints as Markdown: the bot's win rate with its 95% Wilson score interval, the AI's mean and median
+final score, the bot's mean final score and the mean number of rounds. The script also checks, per game,
+whether the bot's final score and the number of rounds are the same at every level (in Magnate they are when
+nothing in the game depends on the AI's cash, see docs/AI.md).
 """
 
 from __future__ import annotations
@@ -27,17 +29,14 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from domain.kernel import commitment_of
-from domain.kernel.driver import Policy, play
-from domain.magnate import GAME, GameOptions, MagnateState, SeatSpec, StartGame
-from domain.magnate.bots import Greedy, RandomLegal
-from domain.magnate.catalog import catalog
-from domain.magnate.events import AiDecided, AiLevelRaised, RoundStarted
-from domain.magnate.money import money as money_k
+from domain.games import GAMES
+from domain.kernel import GameModule, commitment_of, tag_of
+from domain.kernel.driver import play
+from services.simulation.spec import default_level, score_text
 from services.simulation.summary import wilson
 
-BOTS: dict[str, Callable[[int], Policy[MagnateState]]] = {"greedy": Greedy, "random": RandomLegal}
 HUMAN, AI = 0, 1
 
 
@@ -48,33 +47,28 @@ class Outcome:
     human: int
     ai: int
     rounds: int
+    human_alone_first: bool
 
 
-def difficulties() -> list[tuple[str, str]]:
-    """(key, name) of every difficulty, easiest first (T16: rising sale value modifier)."""
-    rows = sorted(catalog().ai_difficulties.values(), key=lambda d: d.sale_value_modifier)
-    return [(d.key, d.name) for d in rows]
+def seed_of(game: int, flags: frozenset[str]) -> bytes:
+    return f"ai-simulation:{'+'.join(sorted(flags)) or 'standard'}:{game}".encode()
 
 
-def seed_of(game: int, advanced: bool) -> bytes:
-    return f"ai-simulation:{'advanced' if advanced else 'standard'}:{game}".encode()
+def start(rules: GameModule[Any], difficulty: str, flags: frozenset[str], seed: bytes) -> Any:
+    options = rules.sim_options
+    assert options is not None
+    return rules.start(options(("human", "ai"), difficulty, flags), commitment_of(seed))
 
 
-def start(difficulty: str, advanced: bool, seed: bytes) -> StartGame:
-    options = GameOptions(seats=(SeatSpec(), SeatSpec(kind="ai")), advanced=advanced, difficulty=difficulty)
-    return StartGame(options=options, seed_commitment=commitment_of(seed))
-
-
-def play_game(job: tuple[str, str, bool, int]) -> Outcome:
-    bot, difficulty, advanced, game = job
-    seed = seed_of(game, advanced)
-    state = play(GAME, start(difficulty, advanced, seed), seed, BOTS[bot](game)).state
-    return Outcome(difficulty, game, state.seats[HUMAN].cash, state.seats[AI].cash, state.round)
-
-
-def money(k: float) -> str:
-    """Cash in $K (or a mean of it, rounded to a whole $K), the one way money is written: 7350 -> "7,350K"."""
-    return money_k(round(k))
+def play_game(job: tuple[str, str, str, frozenset[str], int]) -> Outcome:
+    name, bot, difficulty, flags, game = job
+    rules = GAMES[name]
+    seed = seed_of(game, flags)
+    state = play(rules, start(rules, difficulty, flags, seed), seed, rules.bots[bot](game)).state
+    ended = rules.outcome(state)
+    assert ended is not None
+    score = {s.seat: s.score for s in ended.standings}
+    return Outcome(difficulty, game, score[HUMAN], score[AI], ended.rounds, ended.winners == (HUMAN,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +91,7 @@ class Row:
 
 
 def summarise(key: str, name: str, outcomes: Sequence[Outcome]) -> Row:
-    wins = sum(o.human > o.ai for o in outcomes)
+    wins = sum(o.human_alone_first for o in outcomes)
     ties = sum(o.human == o.ai for o in outcomes)
     low, high = wilson(wins, len(outcomes))
     return Row(
@@ -115,77 +109,98 @@ def summarise(key: str, name: str, outcomes: Sequence[Outcome]) -> Row:
     )
 
 
-def table(bot: str, rows: Sequence[Row]) -> str:
+def table(bot: str, rows: Sequence[Row], score: Callable[[int], str] = "{:,}".format) -> str:
+    """The rows as Markdown; ``score`` writes a (rounded) score the game's way (:func:`score_text`)."""
+
+    def stat(value: float) -> str:
+        return score(round(value))
+
     lines = [
-        f"| Difficulty | games | {bot} win rate | 95% CI | ties | AI mean final cash | AI median final cash "
-        f"| {bot} mean final cash | mean rounds |",
+        f"| Difficulty | games | {bot} win rate | 95% CI | ties | AI mean final score | AI median final score "
+        f"| {bot} mean final score | mean rounds |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     lines += [
-        f"| {r.name} | {r.games} | {r.rate:.1%} | {r.low:.1%} – {r.high:.1%} | {r.ties} | {money(r.ai_mean)} "
-        f"| {money(r.ai_median)} | {money(r.human_mean)} | {r.rounds:.2f} |"
+        f"| {r.name} | {r.games} | {r.rate:.1%} | {r.low:.1%} – {r.high:.1%} | {r.ties} | {stat(r.ai_mean)} "
+        f"| {stat(r.ai_median)} | {stat(r.human_mean)} | {r.rounds:.2f} |"
         for r in rows
     ]
     return "\n".join(lines)
 
 
-def simulate(bot: str, games: int, advanced: bool, processes: int) -> str:
-    order = difficulties()
-    jobs = [(bot, key, advanced, game) for key, _ in order for game in range(games)]
+def simulate(name: str, bot: str, games: int, flags: frozenset[str], processes: int) -> str:
+    rules = GAMES[name]
+    order = list(rules.ai_levels)
+    jobs = [(name, bot, key, flags, game) for key in order for game in range(games)]
     began = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(processes) as pool:
         outcomes = pool.map(play_game, jobs, chunksize=50)
     took = time.perf_counter() - began
-    by = {key: [o for o in outcomes if o.difficulty == key] for key, _ in order}
-    rows = [summarise(key, name, by[key]) for key, name in order]
-    paired = all(len({(by[key][g].human, by[key][g].rounds) for key, _ in order}) == 1 for g in range(games))
+    by = {key: [o for o in outcomes if o.difficulty == key] for key in order}
+    rows = [summarise(key, key, by[key]) for key in order]
+    paired = all(len({(by[key][g].human, by[key][g].rounds) for key in order}) == 1 for g in range(games))
     rates = [r.rate for r in rows]
     falls = all(a >= b for a, b in itertools.pairwise(rates)) and rates[0] > rates[-1]
-    variant = "advanced" if advanced else "standard"
+    variant = ", ".join(sorted(flags)) or "standard"
     return "\n".join(
         [
-            f"{games} seeded solo games per difficulty ({variant} game, {bot} bot vs the AI, same seeds at every "
-            f"difficulty), {len(jobs)} games in {took:.0f} s on {processes} processes.",
+            f"{games} seeded solo games of {name} per level ({variant} game, {bot} bot vs the AI, same seeds at "
+            f"every level), {len(jobs)} games in {took:.0f} s on {processes} processes.",
             "",
-            table(bot, rows),
+            table(bot, rows, score_text(rules)),
             "",
             f"{bot} win rate falls from {rows[0].name} to {rows[-1].name}: {'yes' if falls else 'NO'} "
             f"({' → '.join(f'{r:.1%}' for r in rates)}).",
-            f"Every game identical at every difficulty apart from the AI's cash (same {bot} cash and rounds): "
+            f"Every game identical at every level apart from the AI's score (same {bot} score and rounds): "
             f"{'yes' if paired else 'no'}.",
         ]
     )
 
 
-def excerpt(seed: bytes = b"ai-simulation:standard:7", difficulty: str = "generalised_ai") -> str:
-    """The AI's explanations from one game against the greedy bot, as the log records them."""
-    played = play(GAME, start(difficulty, False, seed), seed, Greedy(7))
-    lines: list[str] = []
-    for event in played.events:
-        if isinstance(event, RoundStarted):
-            lines.append(f"-- round {event.round}")
-        elif isinstance(event, AiDecided):
-            card = f" [{event.card}]" if event.card else ""
-            lines.append(f"AiDecided{card} {event.action}: {event.reason}")
-        elif isinstance(event, AiLevelRaised):
-            lines.append(f"AiLevelRaised to {event.level}: {event.reason}")
-    human, ai = (s.cash for s in played.state.seats)
-    lines.append(f"-- final cash: greedy {money(human)}, AI {money(ai)}")
+def excerpt(name: str, bot: str, seed: bytes = b"ai-simulation:standard:7", difficulty: str | None = None) -> str:
+    """The AI's part of one game against ``bot`` (seed 7), told by the game's narrator: every line that names the
+    AI's seat, under the story's headings (its lines at depth 0: in Magnate, the rounds)."""
+    rules = GAMES[name]
+    level = difficulty or default_level(rules)
+    assert level is not None and rules.narrator is not None
+    played = play(rules, start(rules, level, frozenset(), seed), seed, rules.bots[bot](7))
+    narrator = rules.narrator({HUMAN: bot, AI: "AI"})
+    lines = [f"{'  ' * told.depth}{told.text}" for version, event in enumerate(played.events, start=1)
+             for told in narrator.tell(version, tag_of(event), event)
+             if told.depth == 0 or any(named.seat == AI for named in told.seats)]
+    ended = rules.outcome(played.state)
+    assert ended is not None
+    score = score_text(rules)
+    final = {s.seat: score(s.score) for s in ended.standings}
+    lines.append(f"-- final scores: {bot} {final[HUMAN]}, AI {final[AI]}")
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=2000, help="seeded games per difficulty")
-    parser.add_argument("--bot", choices=sorted(BOTS), default="greedy")
-    parser.add_argument("--advanced", action="store_true", help="the advanced (tenant subtype) game")
+    parser.add_argument("--game", choices=list(GAMES), help="the game (default: the first registered)")
+    parser.add_argument("--games", type=int, default=2000, help="seeded games per level")
+    parser.add_argument("--bot", help="the bot in seat 0, one of the game's (default: its first)")
+    parser.add_argument("--flag", dest="flags", action="append", metavar="NAME", help="a variant of the game")
+    parser.add_argument("--advanced", dest="flags", action="append_const", const="advanced",
+                        help="the same as --flag advanced")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--excerpt", action="store_true", help="print the AI's decisions in one game")
     args = parser.parse_args(argv)
+    name = args.game or next(iter(GAMES))
+    rules = GAMES[name]
+    bot = args.bot or next(iter(rules.bots))
+    flags = frozenset(args.flags or ())
+    if bot not in rules.bots:
+        parser.error(f"unknown bot {bot!r} for {name}; one of {', '.join(rules.bots)}")
+    if not rules.ai_levels or rules.sim_options is None:
+        parser.error(f"{name} has no AI to play against")
+    if unknown := flags - set(rules.sim_flags):
+        parser.error(f"unknown flag(s) {', '.join(sorted(unknown))} for {name}; one of {', '.join(rules.sim_flags)}")
     if args.excerpt:
-        print(excerpt())
+        print(excerpt(name, bot))
         return 0
-    print(simulate(args.bot, args.games, args.advanced, args.processes))
+    print(simulate(name, bot, args.games, flags, args.processes))
     return 0
 
 

@@ -6,7 +6,8 @@ The arq baseline (:mod:`bench.arq_noop`) measures what arq can do with no-op job
 is the same measurement with the service's real jobs, so the two give the ratio the issue asks for without the
 API, the bot clients and the closed loop of a played game in the way. In a fresh database and queue:
 
-1. K solo games (the greedy bot against the AI at ``generalised_ai``) are created and the bot makes its first
+1. K solo games of a registered game (``--game``, default the first registered: its first bot against its AI at
+   its middle level; Magnate: the greedy bot against ``generalised_ai``) are created and the bot makes its first
    move in each, through the gameplay service in this process (the code path the API runs), with no worker
    running: each game is left with a system job due (an AI turn, a roll of the dice), queued in Redis;
 2. W worker processes (``magnate worker``, production settings) start and drain the queue. Each job does what
@@ -34,16 +35,14 @@ import asyncpg
 import psutil  # type: ignore[import-untyped]
 import redis.asyncio
 
-from domain.magnate import GameOptions, SeatSpec
-from domain.magnate.bots import Greedy
+from domain.games import GAMES
 from infra.config import Settings
 from services.gameplay.bootstrap import build
+from services.simulation import SimSpec
 from services.supervisor import spawn, stop
 
 from .common import REDIS_URL, drop_queue, fresh_database, median, queue_name
-from .service import drop_jobs
-
-DIFFICULTY = "generalised_ai"
+from .service import drop_jobs, solo
 
 
 @dataclass(frozen=True)
@@ -68,12 +67,13 @@ class DrainResult:
 
 
 class _Games:
-    """K solo games, moved on by the greedy bot through a gameplay service in this process whose queue is a
+    """K solo games of ``spec``, moved on by its bot through a gameplay service in this process whose queue is a
     holding queue: the system job each game ends up waiting for is queued there, not where the workers look."""
 
-    def __init__(self, settings: Settings, jobs: int) -> None:
+    def __init__(self, settings: Settings, jobs: int, spec: SimSpec) -> None:
         self.settings = settings
         self.jobs = jobs
+        self.spec = spec
         self.game_ids: list[str] = []
 
     async def to_a_due_job(self, round_: int) -> list[tuple[str, str]]:
@@ -81,18 +81,19 @@ class _Games:
         jobs."""
         runtime = await build(self.settings)
         gameplay = runtime.gameplay
-        magnate = gameplay.module("magnate")
-        options = GameOptions(seats=(SeatSpec(), SeatSpec(kind="ai")), difficulty=DIFFICULTY)
+        spec = self.spec
+        game = gameplay.module(spec.game)
+        options = spec.options()
         ids: list[tuple[str, str]] = []
 
         async def one(index: int) -> None:
             if round_ == 0:
-                created = await gameplay.create_game("magnate", options, seed=f"bench-drain:{index}".encode())
+                created = await gameplay.create_game(spec.game, options, seed=f"bench-drain:{index}".encode())
                 self.game_ids.append(created.game_id)
                 game_id = created.game_id
             else:
                 game_id = self.game_ids[index]
-            bot = Greedy(index * 100 + round_)
+            bot = game.bots[spec.bot](index * 100 + round_)
             moved = False
             for _ in range(100):
                 head = await gameplay.store.head(game_id)
@@ -102,12 +103,12 @@ class _Games:
                     ids.append((game_id, f"system:{head.version}:{head.system_job}"))
                     return
                 loaded = await gameplay.load(game_id)
-                due = magnate.pending(loaded.state)
+                due = game.pending(loaded.state)
                 if due.system is not None:  # the previous drain's follow-up, still running: wait for it
                     await asyncio.sleep(0.05)
                     continue
                 seat = due.seats[0]
-                await gameplay.submit(game_id, int(seat), f"drain:{index}:{loaded.version}", bot(loaded.state, seat))
+                await gameplay.submit(game_id, int(seat), f"drain-{index}-{loaded.version}", bot(loaded.state, seat))
                 moved = True
             head = await gameplay.store.head(game_id)
             raise RuntimeError(f"game {game_id}: no system job became due ({head})")
@@ -165,14 +166,14 @@ async def _drained(dsn: str, ids: list[tuple[str, str]], timeout_s: float) -> tu
         await conn.close()
 
 
-async def drain(jobs: int, workers: int, rounds: int = 2, redis_url: str = REDIS_URL
+async def drain(jobs: int, workers: int, rounds: int = 2, redis_url: str = REDIS_URL, spec: SimSpec | None = None
                 ) -> list[tuple[float, float, float]]:
-    """Rounds of K jobs released at once to W running workers (the first round cold, the others warm):
-    (jobs/s, worker CPU ms per job, PostgreSQL CPU ms per job) of each."""
+    """Rounds of K jobs (of ``spec``'s games, default :func:`.service.solo`) released at once to W running workers
+    (the first round cold, the others warm): (jobs/s, worker CPU ms per job, PostgreSQL CPU ms per job) of each."""
     results: list[tuple[float, float, float]] = []
     async with fresh_database() as dsn:
         name, hold = queue_name(), queue_name()
-        games = _Games(Settings(database_url=dsn, redis_url=redis_url, queue_name=hold), jobs)
+        games = _Games(Settings(database_url=dsn, redis_url=redis_url, queue_name=hold), jobs, spec or solo())
         env = {**os.environ, "DATABASE_URL": dsn, "REDIS_URL": redis_url, "MAGNATE_QUEUE_NAME": name}
         spawned = [spawn("worker", env) for _ in range(workers)]
         procs = [psutil.Process(p.pid) for p in spawned]
@@ -197,12 +198,13 @@ async def drain(jobs: int, workers: int, rounds: int = 2, redis_url: str = REDIS
     return results
 
 
-async def measure(jobs: int, workers: int, repeats: int = 2, redis_url: str = REDIS_URL) -> DrainResult:
+async def measure(jobs: int, workers: int, repeats: int = 2, redis_url: str = REDIS_URL,
+                  spec: SimSpec | None = None) -> DrainResult:
     """``repeats`` databases, each drained once cold and twice warm."""
     cold: list[float] = []
     warm: list[tuple[float, float, float]] = []
     for _ in range(repeats):
-        first, *rest = await drain(jobs, workers, rounds=3, redis_url=redis_url)
+        first, *rest = await drain(jobs, workers, rounds=3, redis_url=redis_url, spec=spec)
         cold.append(first[0])
         warm.extend(rest)
     return DrainResult(jobs, workers, tuple(cold), tuple(w[0] for w in warm), median([w[1] for w in warm]),
@@ -214,8 +216,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--game", choices=list(GAMES), help="the game played (default: the first registered)")
     args = parser.parse_args(argv)
-    r = asyncio.run(measure(args.jobs, args.workers, args.repeats))
+    r = asyncio.run(measure(args.jobs, args.workers, args.repeats, spec=solo(args.game)))
     print(f"{r.jobs} jobs, {r.workers} worker(s): warm {r.jobs_s:.0f} jobs/s (each: "
           f"{' / '.join(f'{x:.0f}' for x in r.warm)}), cold {r.cold_jobs_s:.0f}; worker CPU "
           f"{r.worker_cpu_ms_per_job:.2f} ms/job, PostgreSQL CPU {r.postgres_cpu_ms_per_job:.2f} ms/job")

@@ -1,19 +1,22 @@
-"""Benchmark of the in-process rules engine, and a narrated demo game.
+"""Benchmark of the in-process rules engine of every registered game, and a narrated demo game.
 
-    python -m bench.engine                         # measure and print the engine's tables
-    python -m bench.engine --demo [--seed TEXT]    # play one 3-seat game and tell it round by round
+    python -m bench.engine                                       # measure and print the engine's tables
+    python -m bench.engine --demo [--game NAME] [--seed TEXT]    # play one 3-seat game and tell it
 
 ``make bench`` (:mod:`bench.report`) runs this with the other benchmarks and writes docs/BENCHMARKS.md.
 
-What is measured (wall clock, ``time.perf_counter``, one process, garbage collector on as in the service):
+What is measured for each game in the registry (wall clock, ``time.perf_counter``, one process, garbage
+collector on as in the service), everything taken from the game's module:
 
-* full games played by ``domain.kernel.driver.play``: a :class:`~domain.magnate.bots.RandomLegal` bot in every
-  seat (2 and 4 seats, standard and advanced), and the card-driven AI against the
-  :class:`~domain.magnate.bots.Greedy` bot (2 seats): games per second per repetition and the time of each game;
-* the fold of a finished game from its events (``domain.magnate.replay``): what loading costs once the
-  events are in memory;
-* decoding the log from JSON bytes (``msgspec.json.Decoder(list[MagnateEvent])``) and folding it: what the
-  service does when it loads a game without a snapshot.
+* full games played by ``domain.kernel.driver.play``: the game's AI (at its middle level) against its first
+  bot, 2 seats (Magnate: the card-driven AI against the ``greedy`` bot), and its ``random`` bot (else its first)
+  in every seat, 2 and 4 seats, and 4 seats with each of its variants (Magnate: advanced): games per second
+  per repetition and the time of each game. A scenario the game refuses (4 seats where it takes fewer) is left
+  out;
+* the fold of a finished game from its events (``evolve`` over the log): what loading costs once the events are
+  in memory;
+* decoding the log from JSON bytes (``msgspec.json.Decoder(list[event_type])``) and folding it: what the service
+  does when it loads a game without a snapshot.
 
 Every number is a median: over the repetitions for games per second, over all games for per-game times.
 """
@@ -26,77 +29,101 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import msgspec
 
-from domain.kernel import SYSTEM, Chance, Command, Seat, commitment_of
+from domain.games import GAMES
+from domain.kernel import SYSTEM, Chance, Command, GameError, GameModule, Seat, commitment_of, tag_of
+from domain.kernel import fold as fold_log
 from domain.kernel.driver import Played, play
-from domain.magnate import GAME, GameOptions, MagnateEvent, MagnateState, SeatSpec, StartGame, replay
-from domain.magnate.bots import Greedy, RandomLegal
-from domain.magnate.narrate import narrate
+from services.simulation.spec import default_level
 
 from .common import busy_warning, load_average, machine, percentile, table
 
 GAME_TARGET_MS = 20.0
-"""Issue target: an in-process full 2-seat game (AI vs greedy bot), median."""
+"""Issue target: an in-process full 2-seat game (AI vs the first bot), median."""
 FOLD_TARGET_MS = 2.0
 """Issue target: folding a finished game from its events, median."""
 FOLD_PASSES = 3
 """Each finished game is folded (and decoded + folded) this many times; its time is the median."""
-
-
-AI_DIFFICULTY = "generalised_ai"
-"""The AI scenario's difficulty: the one without a sale value modifier (T16); the engine's work per game
-does not depend on it."""
-
-BotType = type[RandomLegal] | type[Greedy]
+RANDOM = "random"
+"""The bot of the engine-cost scenarios when the game has one by that name (a uniformly random legal move)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
-    name: str
+    game: str
+    """The game's type name in the registry."""
     seats: int
     """Every seat, the AI's included."""
-    advanced: bool = False
-    bot: BotType = RandomLegal
-    """The policy of every human seat."""
+    bot: str
+    """The policy of every human seat (a key of the game's ``bots``)."""
     ai: bool = False
-    """The last seat is the card-driven AI (run by the rules as system turns)."""
+    """The last seat is the game's AI at its middle level (run by the rules as system turns)."""
+    flags: frozenset[str] = field(default_factory=frozenset)
 
-    def start(self, seed: bytes) -> StartGame:
-        humans = self.seats - 1 if self.ai else self.seats
-        seats = (*(SeatSpec() for _ in range(humans)), *((SeatSpec(kind="ai"),) if self.ai else ()))
-        options = GameOptions(seats=seats, advanced=self.advanced, difficulty=AI_DIFFICULTY if self.ai else None)
-        return StartGame(options=options, seed_commitment=commitment_of(seed))
+    @property
+    def module(self) -> GameModule[Any]:
+        return GAMES[self.game]
+
+    @property
+    def difficulty(self) -> str | None:
+        return default_level(self.module) if self.ai else None
+
+    @property
+    def name(self) -> str:
+        """``2 seats, AI vs greedy bot``, ``4 seats, advanced, random bots`` (also the seed text of its games)."""
+        players = f"AI vs {self.bot} bot" if self.ai else f"{self.bot} bots"
+        return ", ".join([f"{self.seats} seats", *sorted(self.flags), players])
+
+    def start(self, seed: bytes) -> Any:
+        options = self.module.sim_options
+        assert options is not None
+        kinds = ("human",) * (self.seats - 1 if self.ai else self.seats) + (("ai",) if self.ai else ())
+        return self.module.start(options(kinds, self.difficulty, self.flags), commitment_of(seed))
 
 
-AI_VS_GREEDY = Scenario("2 seats, AI vs greedy bot", 2, bot=Greedy, ai=True)
-RANDOM_2 = Scenario("2 seats, random bots", 2)
-SCENARIOS = (
-    AI_VS_GREEDY,
-    RANDOM_2,
-    Scenario("4 seats, random bots", 4),
-    Scenario("4 seats, advanced, random bots", 4, advanced=True),
-)
-DEMO = Scenario("3 seats, random bots", 3)
+def scenarios(name: str) -> list[Scenario]:
+    """What the engine plays of game ``name``: its AI against its first bot (if it has an AI), then its random
+    bot (else its first) in 2 and 4 seats, and in 4 seats with each of its variants."""
+    game = GAMES[name]
+    if game.sim_options is None or not game.bots:
+        return []
+    first = next(iter(game.bots))
+    bot = RANDOM if RANDOM in game.bots else first
+    found = [Scenario(name, 2, first, ai=True)] if game.ai_levels else []
+    found += [Scenario(name, 2, bot), Scenario(name, 4, bot)]
+    found += [Scenario(name, 4, bot, flags=frozenset({flag})) for flag in game.sim_flags]
+    return found
+
+
+def ai_scenario(name: str) -> Scenario | None:
+    """The scenario of the game-time target: 2 seats, the AI against the first bot."""
+    return next((s for s in scenarios(name) if s.ai), None)
+
+
+DEMO_SEATS = 3
 DEMO_SEED = "demo-194"
 
 
 class Bots:
     """A bot per seat, each with its own reproducible seed (AI seats never ask for one)."""
 
-    def __init__(self, bot: BotType, game: int, seats: int) -> None:
-        self.bots = [bot(game * 16 + seat) for seat in range(seats)]
+    def __init__(self, scenario: Scenario, game: int) -> None:
+        make = scenario.module.bots[scenario.bot]
+        self.bots = [make(game * 16 + seat) for seat in range(scenario.seats)]
 
-    def __call__(self, state: MagnateState, seat: Seat) -> Command:
-        return self.bots[seat](state, seat)
+    def __call__(self, state: Any, seat: Seat) -> Command:
+        command: Command = self.bots[seat](state, seat)
+        return command
 
 
-def play_one(scenario: Scenario, game: int) -> Played[MagnateState]:
+def play_one(scenario: Scenario, game: int) -> Played[Any]:
     """One full game, reproducible from the scenario and the game number."""
     seed = f"bench:{scenario.name}:{game}".encode()
-    return play(GAME, scenario.start(seed), seed, Bots(scenario.bot, game, scenario.seats))
+    return play(scenario.module, scenario.start(seed), seed, Bots(scenario, game))
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,12 +156,12 @@ class LoadResult:
     decode_fold_ms_p90: float
 
 
-def bench_play(scenario: Scenario, games: int, repeats: int) -> tuple[PlayResult, list[Played[MagnateState]]]:
+def bench_play(scenario: Scenario, games: int, repeats: int) -> tuple[PlayResult, list[Played[Any]]]:
     """``repeats`` batches of ``games`` distinct games; returns the result and every finished game."""
     play_one(scenario, -1)  # warm-up: catalogue load, caches
     rates: list[float] = []
     times: list[float] = []
-    played: list[Played[MagnateState]] = []
+    played: list[Played[Any]] = []
     for rep in range(repeats):
         gc.collect()
         batch_start = time.perf_counter()
@@ -154,14 +181,24 @@ def bench_play(scenario: Scenario, games: int, repeats: int) -> tuple[PlayResult
         game_ms=statistics.median(times) * 1000,
         game_ms_p90=percentile(times, 0.9) * 1000,
         events=statistics.median(len(p.events) for p in played),
-        rounds=statistics.median(p.state.round for p in played),
+        rounds=statistics.median(_rounds(scenario, p) for p in played),
     )
     return result, played
 
 
-def bench_load(scenario: Scenario, played: Sequence[Played[MagnateState]]) -> LoadResult:
+def _rounds(scenario: Scenario, played: Played[Any]) -> int:
+    outcome = scenario.module.outcome(played.state)
+    return outcome.rounds if outcome is not None else 0
+
+
+def bench_load(scenario: Scenario, played: Sequence[Played[Any]]) -> LoadResult:
     """Fold, and decode + fold, every finished game ``FOLD_PASSES`` times; checks both give the final state."""
-    decoder = msgspec.json.Decoder(list[MagnateEvent])
+    game = scenario.module
+    decoder = msgspec.json.Decoder(list[game.event_type])  # type: ignore[name-defined]
+
+    def replay(events: list[Any]) -> Any:
+        return fold_log(game.evolve, events, game.initial_state())
+
     blobs = [msgspec.json.encode(p.events) for p in played]
     for p, blob in zip(played, blobs, strict=True):
         if replay(p.events) != p.state or replay(decoder.decode(blob)) != p.state:
@@ -198,6 +235,7 @@ def bench_load(scenario: Scenario, played: Sequence[Played[MagnateState]]) -> Lo
 def play_table(results: Sequence[PlayResult]) -> list[str]:
     rows = [
         [
+            r.scenario.game,
             r.scenario.name,
             f"{r.games_per_s:.1f}",
             f"{r.games_per_s_low:.1f} – {r.games_per_s_high:.1f}",
@@ -209,7 +247,7 @@ def play_table(results: Sequence[PlayResult]) -> list[str]:
         for r in results
     ]
     return table(
-        ["Scenario", "games/s (median)", "games/s range", "ms/game (median)", "ms/game p90",
+        ["Game", "Scenario", "games/s (median)", "games/s range", "ms/game (median)", "ms/game p90",
          "events/game", "rounds/game"],
         rows,
     )
@@ -218,6 +256,7 @@ def play_table(results: Sequence[PlayResult]) -> list[str]:
 def load_table(results: Sequence[LoadResult]) -> list[str]:
     rows = [
         [
+            r.scenario.game,
             r.scenario.name,
             str(r.games),
             f"{r.events:g}",
@@ -230,29 +269,36 @@ def load_table(results: Sequence[LoadResult]) -> list[str]:
         for r in results
     ]
     return table(
-        ["Finished games of", "games", "events/game", "JSON KiB/game", "fold ms (median)", "fold ms p90",
+        ["Game", "Finished games of", "games", "events/game", "JSON KiB/game", "fold ms (median)", "fold ms p90",
          "decode + fold ms (median)", "decode + fold ms p90"],
         rows,
     )
 
 
+def ai_games(plays: Sequence[PlayResult]) -> list[tuple[PlayResult, PlayResult | None]]:
+    """Each game's 2-seat AI game (the game-time target), with its 2-seat game of bots alone to compare."""
+    found = []
+    for ai in (r for r in plays if r.scenario == ai_scenario(r.scenario.game)):
+        bots = next((r for r in plays if r.scenario.game == ai.scenario.game and r.scenario.seats == 2
+                     and not r.scenario.ai and not r.scenario.flags), None)
+        found.append((ai, bots))
+    return found
+
+
 def target_table(plays: Sequence[PlayResult], loads: Sequence[LoadResult]) -> list[str]:
-    by_scenario = {r.scenario: r for r in plays}
     rows = []
-    if AI_VS_GREEDY in by_scenario:
-        ai = by_scenario[AI_VS_GREEDY]
-        random_two = ""
-        if RANDOM_2 in by_scenario:
-            random_two = f"; random bots in both seats: {by_scenario[RANDOM_2].game_ms:.1f} ms"
+    for ai, bots in ai_games(plays):
+        alone = f"; {bots.scenario.bot} bots in both seats: {bots.game_ms:.1f} ms" if bots is not None else ""
         rows.append([
-            f"In-process full 2-seat game, AI vs greedy bot: ≤ {GAME_TARGET_MS:g} ms median",
-            f"{ai.game_ms:.1f} ms ({ai.events:g} events){random_two}",
+            f"In-process full 2-seat game of {ai.scenario.game}, {ai.scenario.name[len('2 seats, '):]}: "
+            f"≤ {GAME_TARGET_MS:g} ms median",
+            f"{ai.game_ms:.1f} ms ({ai.events:g} events){alone}",
             "met" if ai.game_ms <= GAME_TARGET_MS else "not met",
         ])
     rows.extend(
         [
             f"Fold of a finished game: ≤ {FOLD_TARGET_MS:g} ms median",
-            f"{r.fold_ms:.2f} ms ({r.scenario.name}, {r.events:g} events)",
+            f"{r.fold_ms:.2f} ms ({r.scenario.game}: {r.scenario.name}, {r.events:g} events)",
             "met" if r.fold_ms <= FOLD_TARGET_MS else "not met",
         ]
         for r in loads
@@ -275,16 +321,21 @@ def summary(plays: Sequence[PlayResult], loads: Sequence[LoadResult], load_at_st
 
 
 def run(games: int, repeats: int) -> tuple[list[PlayResult], list[LoadResult], float]:
+    """Every scenario of every registered game (a scenario the game refuses is left out)."""
     started = time.perf_counter()
     plays: list[PlayResult] = []
     loads: list[LoadResult] = []
-    for scenario in SCENARIOS:
-        result, played = bench_play(scenario, games, repeats)
-        print(f"{scenario.name}: {result.games_per_s:.1f} games/s, {result.game_ms:.1f} ms/game", file=sys.stderr)
+    for scenario in (s for name in GAMES for s in scenarios(name)):
+        label = f"{scenario.game}: {scenario.name}"
+        try:
+            result, played = bench_play(scenario, games, repeats)
+        except GameError as exc:
+            print(f"{label}: left out, the game refuses it ({exc})", file=sys.stderr)
+            continue
+        print(f"{label}: {result.games_per_s:.1f} games/s, {result.game_ms:.1f} ms/game", file=sys.stderr)
         plays.append(result)
         load = bench_load(scenario, played)
-        print(f"{scenario.name}: fold {load.fold_ms:.2f} ms, decode + fold {load.decode_fold_ms:.2f} ms",
-              file=sys.stderr)
+        print(f"{label}: fold {load.fold_ms:.2f} ms, decode + fold {load.decode_fold_ms:.2f} ms", file=sys.stderr)
         loads.append(load)
     return plays, loads, time.perf_counter() - started
 
@@ -292,12 +343,21 @@ def run(games: int, repeats: int) -> tuple[list[PlayResult], list[LoadResult], f
 # --- the demo --------------------------------------------------------------------------------------
 
 
-def demo(seed_text: str) -> list[str]:
-    """Play one 3-seat standard game with random legal bots, reveal the seed, and tell the whole log."""
+def demo(seed_text: str, name: str | None = None) -> list[str]:
+    """Play one 3-seat game of ``name`` (default: the first registered) with its random bots, reveal the seed, and
+    tell the whole log with the game's narrator."""
+    name = name or next(iter(GAMES))
+    game = GAMES[name]
+    bot = RANDOM if RANDOM in game.bots else next(iter(game.bots))
+    scenario = Scenario(name, DEMO_SEATS, bot)
     seed = seed_text.encode()
-    played = play(GAME, DEMO.start(seed), seed, Bots(DEMO.bot, 0, DEMO.seats))
-    reveal = GAME.decide(played.state, SYSTEM, GAME.reveal(seed.hex()), Chance(seed, len(played.events) + 1))
-    return list(narrate([*played.events, *reveal]))
+    played = play(game, scenario.start(seed), seed, Bots(scenario, 0))
+    reveal = game.decide(played.state, SYSTEM, game.reveal(seed.hex()), Chance(seed, len(played.events) + 1))
+    if game.narrator is None:
+        return [tag_of(event) for event in [*played.events, *reveal]]
+    narrator = game.narrator({})
+    return [f"{'  ' * told.depth}{told.text}" for version, event in enumerate([*played.events, *reveal], start=1)
+            for told in narrator.tell(version, tag_of(event), event)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -305,12 +365,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="games per repetition and scenario (default 40)")
     parser.add_argument("--repeats", type=int, default=5, help="repetitions per scenario (default 5)")
     parser.add_argument("--demo", action="store_true", help="play one 3-seat game and print its story instead")
+    parser.add_argument("--game", choices=list(GAMES), help="the demo's game (default: the first registered)")
     parser.add_argument("--seed", default=DEMO_SEED,
-                        help=f"the demo game's seed, any text (default {DEMO_SEED!r}: a game whose random bots "
-                             "attract tenants, rebuild and buy adjacent plots, so every kind of event shows)")
+                        help=f"the demo game's seed, any text (default {DEMO_SEED!r}: in Magnate, a game whose random "
+                             "bots attract tenants, rebuild and buy adjacent plots, so every kind of event shows)")
     args = parser.parse_args(argv)
     if args.demo:
-        print("\n".join(demo(args.seed)))
+        print("\n".join(demo(args.seed, args.game)))
         return 0
     if args.games < 1 or args.repeats < 1:
         parser.error("--games and --repeats must be at least 1")

@@ -131,13 +131,13 @@ def _drain(results: Results, workers: int) -> drain.DrainResult | None:
 def targets(results: Results) -> list[str]:
     plan = results.plan
     rows: list[list[str]] = []
-    plays = {p.scenario: p for p in results.plays}
-    if engine.AI_VS_GREEDY in plays:
-        ai = plays[engine.AI_VS_GREEDY]
-        rows.append([f"In-process full 2-seat game (AI vs greedy bot) ≤ {GAME_TARGET_MS:g} ms median",
+    for ai, _ in engine.ai_games(results.plays):
+        versus = ai.scenario.name.removeprefix("2 seats, ")
+        rows.append([f"In-process full 2-seat game of {ai.scenario.game} ({versus}) ≤ {GAME_TARGET_MS:g} ms median",
                      f"{ai.game_ms:.1f} ms", status(ai.game_ms <= GAME_TARGET_MS)])
     for load in results.loads:
-        rows.append([f"Fold of a finished game ≤ {FOLD_TARGET_MS:g} ms median ({load.scenario.name})",
+        rows.append([f"Fold of a finished game ≤ {FOLD_TARGET_MS:g} ms median ({load.scenario.game}: "
+                     f"{load.scenario.name})",
                      f"{load.fold_ms:.2f} ms ({load.events:g} events)", status(load.fold_ms <= FOLD_TARGET_MS)])
     for s in results.store:
         commit = "durable commits" if s.durable else "synchronous_commit off"
@@ -282,16 +282,18 @@ def worker_jobs_per_cpu_s(r: service.ServiceResult) -> float:
 def service_section(results: Results) -> list[str]:
     plan = results.plan
     short = [r for r in results.service if not (r.games == plan.big_games and r.window_s is None)]
+    solo = results.service[0].spec if results.service else service.solo()
     lines = [
         "## The live service",
         "",
         "`bench/service.py`: one API process (`magnate serve`) and W worker processes (`magnate worker`) with their "
         "production settings, against a fresh database and a Redis queue of their own, on this same machine with "
-        "PostgreSQL, Redis and the bot clients. K solo games (the greedy bot against the AI at `generalised_ai`) "
-        "are created over HTTP, followed over Server-Sent Events, and the bot sends every human command over "
-        "HTTP (no think time: the bots load the service as hard as they can); the workers roll the dice, run the "
-        "market and play the AI. The bot clients (`services.simulation.live`, the same code as `magnate simulate "
-        "--mode service`) run in the benchmark process, on the same two cores.",
+        f"PostgreSQL, Redis and the bot clients. K solo games of {solo.game} (the {solo.bot} bot against the AI at "
+        f"`{solo.difficulty}`) are created over HTTP, followed over Server-Sent Events, and the bot sends every "
+        "human command over HTTP (no think time: the bots load the service as hard as they can); the workers roll "
+        "the dice, run the market and play the AI. The bot clients (`services.simulation.live`, the same code as "
+        "`magnate simulate --mode service`; an httpx client per game) run in the benchmark process, on the same two "
+        "cores.",
         "",
         "*commands/s*: bot commands answered; *system jobs/s*: system commands appended (AI turns, dice, markets); "
         "both over the whole run, or over the window after the last game was created. *Command latency*: the "
@@ -388,10 +390,10 @@ def page(results: Results, previous_full: str | None, analysis: str) -> str:
         "## Engine: full games in-process",
         "",
         "`domain.kernel.driver.play` runs a whole game as the service would (pending → decide → evolve, chance "
-        "from the seed and stream version). *AI vs greedy bot*: the `Greedy` bot in seat 0 against the "
-        f"card-driven AI in seat 1 (`{engine.AI_DIFFICULTY}`; the AI's turns are system commands, so its "
-        "decision time is included). *Random bots*: `RandomLegal` in every seat (poor, short games: engine cost "
-        "rather than typical play)."
+        "from the seed and stream version), for every registered game. *AI vs a bot*: the game's first bot in seat "
+        "0 against the game's AI at its middle level in seat 1 (the AI's turns are system commands, so its decision "
+        "time is included). *Random bots*: the game's random legal bot in every seat (poor, short games: engine "
+        "cost rather than typical play)."
         + (f" {first.repeats} repetitions of {first.games} distinct games per scenario; games/s is the median over "
            f"the repetitions, ms/game the median over all games." if first else ""),
         "",

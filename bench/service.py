@@ -5,7 +5,8 @@
 
 Each case starts, against a fresh database and its own Redis queue, one API process
 (``magnate serve``) and W worker processes (``magnate worker``), with their production settings, then
-plays K solo games (the greedy bot against the AI at ``generalised_ai``, 2 seats) with
+plays K solo games of a registered game (``--game``, default the first registered: its first bot against its
+AI at its middle level, 2 seats; Magnate: the greedy bot against ``generalised_ai``) with
 :func:`services.simulation.live.drive`: each game is created over HTTP (with a seed: the server runs in
 sandbox mode), followed over Server-Sent Events, and the bot submits every human command over HTTP; the
 workers do the dice, the market and the AI's turns. The bot clients run in this process.
@@ -38,14 +39,22 @@ import psutil  # type: ignore[import-untyped]
 import redis.asyncio
 from arq.constants import in_progress_key_prefix, job_key_prefix, retry_key_prefix
 
+from domain.games import GAMES
 from services.simulation import SimSpec
 from services.simulation.http import Connection, HttpError
-from services.simulation.live import LiveError, LiveMetrics, create, drive, run
+from services.simulation.live import Created, LiveError, LiveMetrics, create, drive, run
 from services.supervisor import Services
 
 from .common import REDIS_URL, drop_queue, fresh_database, median, percentile, queue_name
 
-SPEC = SimSpec(games=0, seats=2, difficulty="generalised_ai", bot="greedy", seed="bench-service")
+SEED = "bench-service"
+
+
+def solo(game: str | None = None) -> SimSpec:
+    """The games the service plays: 2 seats, the game's first bot against its AI at its middle level (Magnate:
+    greedy against generalised_ai), seeded from :data:`SEED`."""
+    return SimSpec(games=0, seats=2, seed=SEED, game=game or "")
+
 CREATE_AT_ONCE = 25
 """Games being created at the same moment."""
 
@@ -57,6 +66,8 @@ class ServiceResult:
     window_s: float | None
     """None: every game played to the crash; else measured over this window."""
     think_s: float
+    spec: SimSpec
+    """What the K games were (each game ``i`` of it)."""
     seconds: float
     finished: int
     progressed: int
@@ -136,42 +147,42 @@ class Sampler:
             await asyncio.sleep(every_s)
 
 
-async def create_games(conns: Sequence[Connection]) -> list[tuple[str, dict[int, str]]]:
+async def create_games(conns: Sequence[Connection], spec: SimSpec) -> list[Created]:
     """Create the K games first (``CREATE_AT_ONCE`` requests at a time, game ``i`` through ``conns[i]``), so that
     playing starts for all at once."""
     gate = asyncio.Semaphore(CREATE_AT_ONCE)
 
-    async def one(index: int) -> tuple[str, dict[int, str]]:
+    async def one(index: int) -> Created:
         async with gate:
-            return await create(conns[index], SPEC, index)
+            return await create(conns[index], spec, index)
 
     return list(await asyncio.gather(*(one(i) for i in range(len(conns)))))
 
 
-async def play(services: Services, games: int, window_s: float | None,
-               think_s: float = 0.0) -> tuple[ServiceResult, list[str]]:
+async def play(services: Services, games: int, window_s: float | None, think_s: float = 0.0,
+               spec: SimSpec | None = None) -> tuple[ServiceResult, list[str]]:
     """Create K games, then play them all at once: to the crash, or for ``window_s``. Also returns their ids.
     Each game's bot has its own HTTP client (:class:`Connection`), which creates the game and plays it."""
     conns = [Connection(services.url) for _ in range(games)]
     try:
-        return await _play(conns, services, games, window_s, think_s)
+        return await _play(conns, services, games, window_s, think_s, spec or solo())
     finally:
         await asyncio.gather(*(conn.close() for conn in conns))
 
 
 async def _play(conns: Sequence[Connection], services: Services, games: int, window_s: float | None,
-                think_s: float) -> tuple[ServiceResult, list[str]]:
+                think_s: float, spec: SimSpec) -> tuple[ServiceResult, list[str]]:
     metrics = LiveMetrics()
     sampler = Sampler(services)
     sampling = asyncio.create_task(sampler.run())
     began = time.monotonic()
-    created = await create_games(conns)
+    created = await create_games(conns, spec)
     created_at = time.monotonic()
     sampler.restart()
 
     async def one(index: int) -> None:
         try:
-            await drive(conns[index], SPEC, 0, index, metrics, key=index, existing=created[index], think_s=think_s)
+            await drive(conns[index], spec, 0, index, metrics, key=index, existing=created[index], think_s=think_s)
         except (LiveError, HttpError) as exc:
             metrics.errors.append(f"game {index}: {exc!r}")
 
@@ -192,7 +203,8 @@ async def _play(conns: Sequence[Connection], services: Services, games: int, win
     progressed = sum(min(metrics.progress.get(i, (0, 0))) > 0 for i in range(games))
     versions = [metrics.versions.get(i, 0) for i in range(games)]
     result = ServiceResult(
-        games=games, workers=len(services.workers), window_s=window_s, think_s=think_s, seconds=ended - window_start,
+        games=games, workers=len(services.workers), window_s=window_s, think_s=think_s, spec=spec,
+        seconds=ended - window_start,
         finished=metrics.finished, progressed=progressed, errors=list(metrics.errors),
         commands=len(commands), jobs=len(jobs),
         cmd_p50_ms=median(commands) * 1000, cmd_p99_ms=percentile(commands, 0.99) * 1000,
@@ -204,14 +216,15 @@ async def _play(conns: Sequence[Connection], services: Services, games: int, win
 
 
 async def run_case(games: int, workers: int, window_s: float | None, think_s: float = 0.0,
-                   redis_url: str = REDIS_URL) -> ServiceResult:
-    """One case in a fresh database with a fresh queue; the services are stopped afterwards."""
+                   redis_url: str = REDIS_URL, spec: SimSpec | None = None) -> ServiceResult:
+    """One case (of ``spec``'s games, default :func:`solo`) in a fresh database with a fresh queue; the services
+    are stopped afterwards."""
     async with fresh_database() as dsn:
         name = queue_name()
         # Started and stopped from this (the main) thread: a child dies with the thread that started it.
         services = Services.start(dsn, redis_url, name, workers)
         try:
-            result, _ = await play(services, games, window_s, think_s)
+            result, _ = await play(services, games, window_s, think_s, spec)
         finally:
             services.stop()
             await drop_jobs(dsn, redis_url, name)
@@ -241,7 +254,7 @@ def describe(r: ServiceResult) -> str:
     scope = "to the crash" if r.window_s is None else f"{r.window_s:.0f} s window"
     if r.think_s:
         scope += f", {r.think_s:g} s think time"
-    return (f"K={r.games} W={r.workers} ({scope}): {r.seconds:.1f} s, finished {r.finished}, progressed "
+    return (f"{r.spec.game} K={r.games} W={r.workers} ({scope}): {r.seconds:.1f} s, finished {r.finished}, progressed "
             f"{r.progressed}, errors {len(r.errors)}; {r.commands_s:.0f} commands/s, {r.jobs_s:.0f} jobs/s; "
             f"command p50 {r.cmd_p50_ms:.1f} ms p99 {r.cmd_p99_ms:.1f} ms; job p50 {r.job_p50_ms:.1f} ms p99 "
             f"{r.job_p99_ms:.1f} ms; created in {r.create_s:.1f} s; peak RSS "
@@ -256,8 +269,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--window", type=float, default=None, help="seconds to measure after every game started "
                                                                    "(default: play every game to the crash)")
     parser.add_argument("--think", type=float, default=0.0, help="seconds each bot waits before a command")
+    parser.add_argument("--game", choices=list(GAMES), help="the game played (default: the first registered)")
     args = parser.parse_args(argv)
-    result = run(run_case(args.games, args.workers, args.window, args.think))
+    result = run(run_case(args.games, args.workers, args.window, args.think, spec=solo(args.game)))
     print(describe(result))
     for error in result.errors[:5]:
         print("error:", error)

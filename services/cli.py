@@ -140,27 +140,21 @@ def cmd_verify(path: str) -> int:
 def cmd_simulate(settings: Settings, args: argparse.Namespace) -> int:
     import uuid
 
-    from services.simulation import NO_AI, Progress, SimSpec, difficulties, simulate, write
+    from services.simulation import Progress, arms, simulate, write
     from services.simulation.live import LiveError
     from services.supervisor import NotReady, Services
 
-    known = difficulties()
-    if args.difficulty == "all":
-        chosen: list[str | None] = list(known)
-    elif args.difficulty == NO_AI:
-        chosen = [None]
-    elif args.difficulty in known:
-        chosen = [args.difficulty]
-    else:
-        print(f"magnate simulate: unknown difficulty {args.difficulty!r}; one of {', '.join(known)}, all, "
-              f"{NO_AI}", file=sys.stderr)
+    def refuse(message: str) -> int:
+        print(f"magnate simulate: {message}", file=sys.stderr)
         return 2
+
     if args.games < 1 or args.seats < 2 or args.processes < 1 or args.concurrency < 1 or args.workers < 1:
-        print("magnate simulate: --games, --processes, --concurrency and --workers must be at least 1, "
-              "--seats at least 2", file=sys.stderr)
-        return 2
-    specs = [SimSpec(games=args.games, seats=args.seats, difficulty=d, bot=args.bot, advanced=args.advanced,
-                     seed=args.seed) for d in chosen]
+        return refuse("--games, --processes, --concurrency and --workers must be at least 1, --seats at least 2")
+    try:
+        specs = arms(args.games, game=args.game, seats=args.seats, difficulty=args.difficulty, bot=args.bot,
+                     flags=frozenset(args.flags or ()), seed=args.seed)
+    except ValueError as exc:
+        return refuse(str(exc))
     progress = Progress(sum(s.games for s in specs), enabled=not args.no_progress)
     services: Services | None = None
     queue = f"magnate:simulate:{uuid.uuid4().hex[:10]}"
@@ -168,9 +162,8 @@ def cmd_simulate(settings: Settings, args: argparse.Namespace) -> int:
     try:
         if args.mode == "service" and url is None:
             if not settings.database_url or not settings.redis_url:
-                print("magnate simulate: --mode service needs --url of a server in sandbox mode "
-                      "(MAGNATE_SANDBOX=true), or DATABASE_URL and REDIS_URL to start one", file=sys.stderr)
-                return 2
+                return refuse("--mode service needs --url of a server in sandbox mode (MAGNATE_SANDBOX=true), or "
+                              "DATABASE_URL and REDIS_URL to start one")
             print(f"magnate simulate: starting the API and {args.workers} worker(s)", file=sys.stderr, flush=True)
             services = Services.start(settings.database_url, settings.redis_url, queue, workers=args.workers)
             url = services.url
@@ -229,18 +222,21 @@ def parser() -> argparse.ArgumentParser:
 def _simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sim = sub.add_parser(
         "simulate", help="N seeded games, in-process or through the live service, with a summary and a chart",
-        description="Play N seeded games (bots in the human seats, the card-driven AI in the last seat) and "
-                    "summarise them: win rates, crash rounds, final money. The same --seed gives the same "
-                    "games and results in either mode. Writes a JSON result and an SVG chart beside it.")
+        description="Play N seeded games of a registered game (bots in the human seats, the game's AI in the last "
+                    "seat) and summarise them: win rates, rounds played, final scores. The same --seed gives the "
+                    "same games and results in either mode. Writes a JSON result and an SVG chart beside it.")
+    sim.add_argument("--game", help="the game to play, by its type name (default: the first registered)")
     sim.add_argument("-n", "--games", type=int, default=100, help="games per difficulty (default 100)")
     sim.add_argument("--seats", type=int, default=2, help="seats, the AI's included (default 2)")
-    sim.add_argument("--difficulty", default="generalised_ai",
-                     help="the AI's difficulty key, 'all' (the same games at every difficulty) or 'none' "
-                          "(no AI seat) (default generalised_ai)")
-    sim.add_argument("--bot", choices=("greedy", "random"), default="greedy",
-                     help="the policy of the human seats (default greedy)")
-    sim.add_argument("--advanced", action="store_true", help="the advanced game (tenant subtypes)")
-    sim.add_argument("--seed", default="magnate", help="seed text every game derives from (default 'magnate')")
+    sim.add_argument("--difficulty",
+                     help="one of the game's AI levels, 'all' (the same games at every level) or 'none' (no AI "
+                          "seat) (default: the game's middle level)")
+    sim.add_argument("--bot", help="the policy of the human seats, one of the game's bots (default: its first)")
+    sim.add_argument("--flag", dest="flags", action="append", metavar="NAME",
+                     help="switch on one of the game's variants (repeat for several)")
+    sim.add_argument("--advanced", dest="flags", action="append_const", const="advanced",
+                     help="the same as --flag advanced")
+    sim.add_argument("--seed", help="seed text every game derives from (default: the game's name)")
     sim.add_argument("--mode", choices=("inprocess", "service"), default="inprocess",
                      help="inprocess: the rules on a process pool; service: over HTTP through the API, "
                           "PostgreSQL and arq workers (default inprocess)")

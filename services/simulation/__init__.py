@@ -1,5 +1,6 @@
-"""Bulk simulation of seeded games (``magnate simulate``): in-process on every core, or through the live
-service (API + PostgreSQL + arq workers), with the same seeds giving the same results either way.
+"""Bulk simulation of seeded games of any registered game (``magnate simulate``): in-process on every core, or
+through the live service (API + PostgreSQL + arq workers), with the same seeds giving the same results either
+way. The game's module (:data:`domain.games.GAMES`) gives the bots, the AI levels, the options and the outcome.
 
 :func:`simulate` plays the games and returns a :class:`Simulation`; :func:`write` stores it as a JSON result
 and an SVG chart side by side.
@@ -19,20 +20,23 @@ import msgspec
 from .chart import svg
 from .live import LiveMetrics, run, run_live
 from .local import run_local
-from .spec import BOTS, NO_AI, GameResult, SimSpec, difficulties
+from .spec import DEFAULT, NO_AI, GameResult, SimSpec, arms, default_level, difficulties, first_game
 from .summary import ArmSummary, summarise, text
 
 Mode = Literal["inprocess", "service"]
 
 __all__ = [
-    "BOTS",
+    "DEFAULT",
     "NO_AI",
     "ArmSummary",
     "GameResult",
     "Progress",
     "SimSpec",
     "Simulation",
+    "arms",
+    "default_level",
     "difficulties",
+    "first_game",
     "simulate",
     "write",
 ]
@@ -125,21 +129,18 @@ def simulate(
                    url=url if mode == "service" else None,
                    concurrency=concurrency if mode == "service" else None)
     return Simulation(
-        specs=tuple(msgspec.to_builtins(_spec_dict(s)) for s in specs),
+        specs=tuple(s.describe() for s in specs),
         summary=tuple(summarise(specs, results)),
         games=tuple(results),
         run=info,
     )
 
 
-def _spec_dict(spec: SimSpec) -> dict[str, object]:
-    return {"games": spec.games, "seats": spec.seats, "difficulty": spec.difficulty, "bot": spec.bot,
-            "advanced": spec.advanced, "seed": spec.seed}
-
-
 def title(simulation: Simulation) -> str:
     games = len(simulation.games)
-    return f"magnate simulate: {games} games ({simulation.run.mode}), seed {simulation.specs[0]['seed']!r}"
+    spec = simulation.specs[0] if simulation.specs else {}
+    return (f"magnate simulate: {games} games of {spec.get('game')} ({simulation.run.mode}), "
+            f"seed {spec.get('seed')!r}")
 
 
 def write(simulation: Simulation, json_path: Path) -> tuple[Path, Path]:

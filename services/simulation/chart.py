@@ -1,12 +1,12 @@
 """The summary as one SVG image (no plotting library): a row per arm with three panels — win rate per seat
-(95% interval whiskers), final cash distribution per seat, and games per crash round."""
+(95% interval whiskers), final score distribution per seat, and games per number of rounds played."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from .summary import ArmSummary, money
+from .summary import ArmSummary, scores_of
 
 WIDTH = 1200
 ROW = 270
@@ -53,29 +53,30 @@ def _win_rates(arm: ArmSummary, x: float, y: float) -> list[str]:
     return out
 
 
-def _cash(arm: ArmSummary, x: float, y: float) -> list[str]:
-    out = _axes(x, y, "Final cash (games per bin)")
-    peak = max((c for s in arm.seats for _, c in s.cash_histogram), default=1) or 1
-    bins = len(arm.seats[0].cash_histogram) if arm.seats else 0
+def _scores(arm: ArmSummary, x: float, y: float) -> list[str]:
+    out = _axes(x, y, "Final score (games per bin)")
+    score = scores_of(arm)
+    peak = max((c for s in arm.seats for _, c in s.score_histogram), default=1) or 1
+    bins = len(arm.seats[0].score_histogram) if arm.seats else 0
     if bins == 0:
         return out
     width = PANEL_W / bins
     for i, seat in enumerate(arm.seats):
         colour = COLOURS[i % len(COLOURS)]
         points = []
-        for b, (_, count) in enumerate(seat.cash_histogram):
+        for b, (_, count) in enumerate(seat.score_histogram):
             h = y + PANEL_H * (1 - count / peak)
             points += [f"{x + b * width:.1f},{h:.1f}", f"{x + (b + 1) * width:.1f},{h:.1f}"]
         out.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        median_x = x + PANEL_W * _fraction(seat.cash.median, arm.seats[0].cash_histogram)
+        median_x = x + PANEL_W * _fraction(seat.score.median, arm.seats[0].score_histogram)
         out.append(f'<line x1="{median_x:.1f}" y1="{y}" x2="{median_x:.1f}" y2="{y + PANEL_H}" stroke="{colour}" '
                    'stroke-dasharray="4 3"/>')
-        out.append(_text(x + PANEL_W - 4, y + 14 + 14 * i, f"{seat.label}: median {money(seat.cash.median)}", 10,
+        out.append(_text(x + PANEL_W - 4, y + 14 + 14 * i, f"{seat.label}: median {score(seat.score.median)}", 10,
                          "end"))
-    first, last = arm.seats[0].cash_histogram[0][0], arm.seats[0].cash_histogram[-1][0]
-    step = arm.seats[0].cash_histogram[1][0] - first if bins > 1 else 1
-    out.append(_text(x, y + PANEL_H + 14, money(first), 10))
-    out.append(_text(x + PANEL_W, y + PANEL_H + 14, money(last + step), 10, "end"))
+    first, last = arm.seats[0].score_histogram[0][0], arm.seats[0].score_histogram[-1][0]
+    step = arm.seats[0].score_histogram[1][0] - first if bins > 1 else 1
+    out.append(_text(x, y + PANEL_H + 14, score(first), 10))
+    out.append(_text(x + PANEL_W, y + PANEL_H + 14, score(last + step), 10, "end"))
     out.append(_text(x - 6, y + 4, str(peak), 10, "end"))
     return out
 
@@ -88,7 +89,7 @@ def _fraction(value: float, histogram: Sequence[tuple[int, int]]) -> float:
 
 
 def _rounds(arm: ArmSummary, x: float, y: float) -> list[str]:
-    out = _axes(x, y, "Crash round (games)")
+    out = _axes(x, y, "Rounds played (games)")
     if not arm.rounds_histogram:
         return out
     rounds = range(arm.rounds_histogram[0][0], arm.rounds_histogram[-1][0] + 1)
@@ -118,7 +119,7 @@ def svg(title: str, arms: Sequence[ArmSummary]) -> str:
         y = TOP + row * ROW + 30
         parts.append(_text(10, y - 24, f"{arm.name} — {arm.games} games", 13, weight="bold"))
         parts += _win_rates(arm, LEFT, y)
-        parts += _cash(arm, LEFT + PANEL_W + GAP, y)
+        parts += _scores(arm, LEFT + PANEL_W + GAP, y)
         parts += _rounds(arm, LEFT + 2 * (PANEL_W + GAP), y)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

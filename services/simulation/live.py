@@ -3,8 +3,10 @@
 Each game is driven by a bot client that behaves like a player's browser: it creates the game (with a
 chosen seed, so the server must run in sandbox mode), follows it over Server-Sent Events, and when a seat
 it plays is on turn it submits that seat's command over HTTP. The bot decides on the state it folds from
-the events it received (the log carries only public facts, so any client can do this); the server
-decides again and is the authority. System work (dice, the market, the AI's turns) is done by the workers.
+the events it received with the module of the game's type (the ``game_type`` the server answered the
+creation with); the server decides again and is the authority. System work (dice, the market, the AI's
+turns) is done by the workers. The public stream carries every event only for a game whose events are all
+public (``events_public``, as in Magnate); a game that redacts events is simulated in-process only.
 
 Only ``pending(state).seats[0]`` is ever played, as in the in-process driver, so a live game is the same
 game as the in-process one with the same seeds: the results are identical, which the tests check.
@@ -25,7 +27,8 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from domain.magnate import GAME, MagnateEvent, MagnateState
+from domain.games import GAMES
+from domain.kernel import GameModule
 
 from .http import Connection, HttpError
 from .local import outcome
@@ -46,6 +49,7 @@ class _EventOut(msgspec.Struct, frozen=True):
     command_id: str
     recorded_at: str
     payload: msgspec.Raw
+    redacted: bool = False
 
 
 class _SeatOut(msgspec.Struct, frozen=True):
@@ -55,7 +59,17 @@ class _SeatOut(msgspec.Struct, frozen=True):
 
 class _CreatedOut(msgspec.Struct, frozen=True):
     game_id: str
+    game_type: str
     seats: tuple[_SeatOut, ...]
+
+
+class Created(msgspec.Struct, frozen=True):
+    """A game the bot client created: its id, its type (which game module folds its events) and the token of
+    each human seat."""
+
+    game_id: str
+    game_type: str
+    tokens: dict[int, str]
 
 
 class _Page(msgspec.Struct, frozen=True):
@@ -72,7 +86,14 @@ class _Applied(msgspec.Struct, frozen=True):
 _created = msgspec.json.Decoder(_CreatedOut)
 _page = msgspec.json.Decoder(_Page)
 _applied = msgspec.json.Decoder(_Applied)
-_event = msgspec.json.Decoder(MagnateEvent)
+_events: dict[str, msgspec.json.Decoder[Any]] = {}
+
+
+def _event_decoder(game: GameModule[Any]) -> msgspec.json.Decoder[Any]:
+    decoder = _events.get(game.name)
+    if decoder is None:
+        decoder = _events[game.name] = msgspec.json.Decoder(game.event_type)
+    return decoder
 
 
 @dataclass
@@ -98,11 +119,16 @@ def _moment(recorded_at: str) -> float:
 
 
 class _Game:
-    """The client-side copy of one game: the state folded from the events received so far."""
+    """The client-side copy of one game: the state folded, by the module of its type, from the events received
+    so far."""
 
-    def __init__(self, game_id: str, metrics: LiveMetrics, key: int) -> None:
+    def __init__(self, game_id: str, game_type: str, metrics: LiveMetrics, key: int) -> None:
+        if game_type not in GAMES:
+            raise LiveError(f"game {game_id}: the server made a {game_type!r} game, which is not registered here")
         self.game_id = game_id
-        self.state: MagnateState = GAME.initial_state()
+        self.module = GAMES[game_type]
+        self._decoder = _event_decoder(self.module)
+        self.state: Any = self.module.initial_state()
         self.version = 0
         self.metrics = metrics
         self.key = key
@@ -117,7 +143,9 @@ class _Game:
                 continue  # already folded (our own command's events come back on the stream too)
             if e.version != self.version + 1:
                 raise LiveError(f"game {self.game_id}: a gap in the log after version {self.version}")
-            self.state = GAME.evolve(self.state, _event.decode(e.payload))
+            if e.redacted:
+                raise LiveError(f"game {self.game_id}: event {e.version} came redacted; the client cannot fold it")
+            self.state = self.module.evolve(self.state, self._decoder.decode(e.payload))
             self.version = e.version
             if e.command_id != self._last_command:
                 recorded = _moment(e.recorded_at)
@@ -131,16 +159,16 @@ class _Game:
         self.metrics.progress[self.key] = (self.players, self.jobs)
 
 
-async def create(conn: Connection, spec: SimSpec, game: int) -> tuple[str, dict[int, str]]:
-    """Create game ``game`` of ``spec`` with its seed; returns its id and the token of each human seat."""
-    body = msgspec.json.encode({"game": GAME.name, "options": spec.options(), "seed": spec.game_seed(game).hex()})
+async def create(conn: Connection, spec: SimSpec, game: int) -> Created:
+    """Create game ``game`` of ``spec`` with its seed."""
+    body = msgspec.json.encode({"game": spec.game, "options": spec.options(), "seed": spec.game_seed(game).hex()})
     response = await conn.request("POST", "/api/games", body)
     if response.status != 201:
         text = response.body.decode(errors="replace")[:300]
         hint = " (is the server in sandbox mode, MAGNATE_SANDBOX=true?)" if "seed" in text else ""
         raise LiveError(f"creating a game failed: {response.status} {text}{hint}")
     created = _created.decode(response.body)
-    return created.game_id, {s.seat: s.token for s in created.seats if s.token}
+    return Created(created.game_id, created.game_type, {s.seat: s.token for s in created.seats if s.token})
 
 
 async def _submit(conn: Connection, game: _Game, token: str, command: Any) -> None:
@@ -158,22 +186,26 @@ async def _submit(conn: Connection, game: _Game, token: str, command: Any) -> No
 
 
 async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: LiveMetrics, key: int | None = None,
-                existing: tuple[str, dict[int, str]] | None = None, think_s: float = 0.0) -> GameResult:
+                existing: Created | None = None, think_s: float = 0.0) -> GameResult:
     """Play game ``index`` of ``spec`` through the API ``conn`` talks to, to its end, creating it first unless
-    ``existing`` gives its id and seat tokens (``key`` names it in ``metrics``); the bot waits before each
-    command, as a person would, a time drawn uniformly between 0 and twice ``think_s`` (its own generator:
-    it changes nothing in the game, and bots started together do not stay in step)."""
-    game_id, tokens = existing if existing is not None else await create(conn, spec, index)
+    ``existing`` is that game (``key`` names it in ``metrics``); the bot waits before each command, as a person
+    would, a time drawn uniformly between 0 and twice ``think_s`` (its own generator: it changes nothing in the
+    game, and bots started together do not stay in step)."""
+    if not spec.module.events_public:
+        raise LiveError(f"{spec.game} redacts events on the public stream: simulate it in-process")
+    created = existing if existing is not None else await create(conn, spec, index)
+    if created.game_type != spec.game:
+        raise LiveError(f"game {created.game_id} is a {created.game_type} game, not {spec.game}")
     key = index if key is None else key
-    metrics.game_ids[key] = game_id
-    game = _Game(game_id, metrics, key)
+    metrics.game_ids[key] = created.game_id
+    game = _Game(created.game_id, created.game_type, metrics, key)
     bots = spec.bots(index)
     pause = random.Random(index)
     while True:  # the stream is re-opened (from the version we have) if the server ends it
-        messages = conn.events(f"/api/games/{game_id}/stream?after={game.version}", STALL_S)
+        messages = conn.events(f"/api/games/{game.game_id}/stream?after={game.version}", STALL_S)
         try:
             while True:
-                due = GAME.pending(game.state)
+                due = game.module.pending(game.state)
                 if due.finished:
                     metrics.finished += 1
                     return outcome(spec, arm, index, game.state, game.version, game.players, game.jobs)
@@ -181,14 +213,14 @@ async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: 
                     seat = due.seats[0]
                     if think_s > 0:
                         await asyncio.sleep(pause.uniform(0, 2 * think_s))
-                    await _submit(conn, game, tokens[seat], bots(game.state, seat))
+                    await _submit(conn, game, created.tokens[seat], bots(game.state, seat))
                     continue
                 data = await anext(messages, None)
                 if data is None:
                     break
                 game.apply(_page.decode(data).events)
         except TimeoutError as exc:
-            raise LiveError(f"game {game_id}: nothing happened for {STALL_S:.0f} s at version "
+            raise LiveError(f"game {game.game_id}: nothing happened for {STALL_S:.0f} s at version "
                             f"{game.version}") from exc
         finally:
             await messages.aclose()

@@ -11,38 +11,41 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from domain.kernel import SYSTEM, Chance
 from domain.kernel.driver import play
-from domain.magnate import GAME, MagnateState
 
 from .spec import GameResult, SimSpec
 
 
-def outcome(spec: SimSpec, arm: int, game: int, state: MagnateState, events: int, player_commands: int,
+def outcome(spec: SimSpec, arm: int, game: int, state: Any, events: int, player_commands: int,
             system_jobs: int) -> GameResult:
-    """The result of a finished game from its final state (in-process and live runs share it)."""
-    cash = tuple(s.cash for s in state.seats)
-    best = max(cash)
+    """The result of a finished game from its final state, by the game's own ``outcome`` (in-process and live
+    runs share it): each seat's score, the seats ranked first, the rounds played."""
+    ended = spec.module.outcome(state)
+    if ended is None:
+        raise ValueError(f"game {game} of {spec.name} has not ended")
+    scores = {s.seat: s.score for s in ended.standings}
     return GameResult(
-        arm=arm, game=game, difficulty=spec.difficulty, seed=spec.game_seed(game).hex(), cash=cash,
-        winners=tuple(i for i, c in enumerate(cash) if c == best), rounds=state.round, events=events,
-        player_commands=player_commands, system_jobs=system_jobs,
+        arm=arm, game=game, difficulty=spec.difficulty, seed=spec.game_seed(game).hex(),
+        scores=tuple(scores[seat] for seat in sorted(scores)), winners=tuple(sorted(ended.winners)),
+        rounds=ended.rounds, events=events, player_commands=player_commands, system_jobs=system_jobs,
     )
 
 
 def play_game(spec: SimSpec, arm: int, game: int) -> GameResult:
-    """Play game ``game`` of ``spec`` to the crash and reveal its seed."""
+    """Play game ``game`` of ``spec`` to its end and reveal its seed."""
+    rules = spec.module
     seed = spec.game_seed(game)
-    played = play(GAME, spec.start(seed), seed, spec.bots(game))
-    reveal = GAME.reveal(seed.hex())
-    revealed, state = GAME.step(played.state, SYSTEM, reveal, Chance(seed, len(played.events) + 1))
+    played = play(rules, spec.start(seed), seed, spec.bots(game))
+    revealed, state = rules.step(played.state, SYSTEM, rules.reveal(seed.hex()), Chance(seed, len(played.events) + 1))
     # A command counts when it appended events (as in the live log); the start command is the service's.
     versions = [v for v, _, _ in played.commands] + [len(played.events) + 1]
     appended = [(actor, command) for (v, actor, command), nxt in zip(played.commands, versions[1:], strict=True)
                 if nxt > v]
     players = sum(actor != SYSTEM for actor, _ in appended)
-    jobs = len(appended) - players - 1  # minus StartGame
+    jobs = len(appended) - players - 1  # minus the start
     return outcome(spec, arm, game, state, len(played.events) + len(revealed), players, jobs)
 
 

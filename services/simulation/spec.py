@@ -1,60 +1,111 @@
-"""What a simulation plays: the games (seats, AI difficulty, bot policy, advanced), their seeds, and the
-outcome of one game.
+"""What a simulation plays: the game, its seats, the AI level, the bot policy and the variants (flags), the
+seeds, and the outcome of one game. Everything about the game comes from its module in the registry
+(:data:`domain.games.GAMES`): its bots, its AI levels, its options for a simulated game and its outcome.
 
-Game ``i`` of a simulation with seed text ``T`` uses the game seed ``SHA-256("magnate-simulate:T:i")`` and,
-for each human seat ``s``, a bot seeded with the first 8 bytes of ``SHA-256("magnate-simulate:T:i:bot:s")``.
+Game ``i`` of a simulation of game ``G`` with seed text ``T`` uses the game seed ``SHA-256("G-simulate:T:i")``
+and, for each human seat ``s``, a bot seeded with the first 8 bytes of ``SHA-256("G-simulate:T:i:bot:s")``.
 Nothing else is random, so the same seed text gives the same games, in-process or through the live service,
-on any machine. The AI difficulty is deliberately *not* part of the seeds: simulations of several
-difficulties play the very same games (common random numbers), so their differences come from the
-difficulty alone.
+on any machine. The AI level is deliberately *not* part of the seeds: simulations at several levels play the
+very same games (common random numbers), so their differences come from the level alone.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import msgspec
 
-from domain.kernel import Command, Seat, commitment_of
-from domain.kernel.driver import Policy
-from domain.magnate import GameOptions, MagnateState, SeatSpec, StartGame
-from domain.magnate.bots import Greedy, RandomLegal
-from domain.magnate.catalog import catalog
-
-BOTS: dict[str, Callable[[int], Policy[MagnateState]]] = {"greedy": Greedy, "random": RandomLegal}
-"""The bot policies a human seat can be played by (they choose only among ``legal_commands``)."""
+from domain.games import GAMES
+from domain.kernel import Command, GameModule, Seat, SystemCommand, commitment_of
 
 NO_AI = "none"
 """The difficulty value that seats no AI (every seat is a bot)."""
+DEFAULT = "default"
+"""For :attr:`SimSpec.difficulty` and :attr:`SimSpec.bot`: the game's own default (:func:`default_level`, the
+first of its bots)."""
 
 
-def difficulties() -> list[str]:
-    """Every AI difficulty key, easiest first (T16: rising sale value modifier)."""
-    return [d.key for d in sorted(catalog().ai_difficulties.values(), key=lambda d: d.sale_value_modifier)]
+def first_game() -> str:
+    """The game ``simulate`` plays unless told: the first one registered."""
+    return next(iter(GAMES))
+
+
+def module(game: str) -> GameModule[Any]:
+    """The registered game ``game`` (ValueError for an unknown one)."""
+    try:
+        return GAMES[game]
+    except KeyError:
+        raise ValueError(f"unknown game {game!r}; one of {', '.join(GAMES)}") from None
+
+
+def difficulties(game: str | None = None) -> list[str]:
+    """The AI levels of ``game`` (default: the first registered), weakest first."""
+    return list(module(game or first_game()).ai_levels)
+
+
+def default_level(game: GameModule[Any]) -> str | None:
+    """The AI level a simulation plays against unless told: the middle one (the weaker of the two middle ones),
+    None for a game without an AI."""
+    levels = game.ai_levels
+    return levels[(len(levels) - 1) // 2] if levels else None
+
+
+def score_text(game: GameModule[Any]) -> Callable[[int], str]:
+    """How ``game`` writes a score (a whole number of its points): the contract's ``score_text`` where the game
+    module has one, else with a comma between thousands."""
+    text = getattr(game, "score_text", None)
+    return text if callable(text) else "{:,}".format
 
 
 @dataclass(frozen=True, slots=True)
 class SimSpec:
-    """One arm of a simulation: ``games`` games with these settings. With an AI, it sits in the last seat."""
+    """One arm of a simulation: ``games`` games with these settings. With an AI, it sits in the last seat.
+
+    ``game`` defaults to the first registered game, ``difficulty`` and ``bot`` to the game's own defaults
+    (:data:`DEFAULT`) and ``seed`` to the game's name; each is checked against the game's module."""
 
     games: int
     seats: int = 2
     """Every seat, the AI's included."""
-    difficulty: str | None = "generalised_ai"
-    """The AI's difficulty key, or None for no AI seat."""
-    bot: str = "greedy"
-    """The policy of every human seat (a key of :data:`BOTS`)."""
-    advanced: bool = False
-    seed: str = "magnate"
+    difficulty: str | None = DEFAULT
+    """The AI's level (one of the game's ``ai_levels``), or None for no AI seat."""
+    bot: str = DEFAULT
+    """The policy of every human seat (a key of the game's ``bots``)."""
+    flags: frozenset[str] = field(default_factory=frozenset)
+    """Variants switched on (some of the game's ``sim_flags``)."""
+    seed: str = ""
     """The seed text every game seed and bot seed derives from."""
+    game: str = ""
+    """The game's type name in the registry."""
 
     def __post_init__(self) -> None:
-        if self.bot not in BOTS:
-            raise ValueError(f"unknown bot {self.bot!r}; one of {sorted(BOTS)}")
+        game = module(self.game or first_game())
+        object.__setattr__(self, "game", game.name)
+        object.__setattr__(self, "seed", self.seed or game.name)
+        object.__setattr__(self, "flags", frozenset(self.flags))
+        if self.difficulty == DEFAULT:
+            object.__setattr__(self, "difficulty", default_level(game))
+        if self.bot == DEFAULT and game.bots:
+            object.__setattr__(self, "bot", next(iter(game.bots)))
+        if self.bot not in game.bots:
+            raise ValueError(f"unknown bot {self.bot!r} for {game.name}; one of {', '.join(game.bots)}")
+        if self.difficulty is not None and self.difficulty not in game.ai_levels:
+            raise ValueError(f"unknown difficulty {self.difficulty!r} for {game.name}; one of "
+                             f"{', '.join(game.ai_levels) or '(it has no AI)'}")
+        if unknown := self.flags - set(game.sim_flags):
+            raise ValueError(f"unknown flag(s) {', '.join(sorted(unknown))} for {game.name}; one of "
+                             f"{', '.join(game.sim_flags) or '(it has none)'}")
+        if game.sim_options is None:
+            raise ValueError(f"{game.name} cannot be simulated (its module has no sim_options)")
         if self.games < 0:
             raise ValueError("games must not be negative")
+
+    @property
+    def module(self) -> GameModule[Any]:
+        return GAMES[self.game]
 
     @property
     def ai(self) -> bool:
@@ -67,40 +118,44 @@ class SimSpec:
     @property
     def name(self) -> str:
         """A short label: ``2 seats, generalised_ai, greedy bot``."""
-        parts = [f"{self.seats} seats", self.difficulty or "no AI", f"{self.bot} bot"]
-        if self.advanced:
-            parts.append("advanced")
-        return ", ".join(parts)
+        return ", ".join([f"{self.seats} seats", self.difficulty or "no AI", f"{self.bot} bot", *sorted(self.flags)])
 
     def seat_kinds(self) -> tuple[str, ...]:
         return ("human",) * self.humans + (("ai",) if self.ai else ())
 
-    def options(self) -> GameOptions:
-        return GameOptions(seats=tuple(SeatSpec(kind=kind) for kind in self.seat_kinds()), advanced=self.advanced,
-                           difficulty=self.difficulty)
+    def options(self) -> Any:
+        """The game's options of these games (what a create request carries)."""
+        make = self.module.sim_options
+        assert make is not None  # checked when the spec was made
+        return make(self.seat_kinds(), self.difficulty, self.flags)
 
-    def start(self, seed: bytes) -> StartGame:
-        return StartGame(options=self.options(), seed_commitment=commitment_of(seed))
+    def start(self, seed: bytes) -> SystemCommand:
+        return self.module.start(self.options(), commitment_of(seed))
 
     def game_seed(self, game: int) -> bytes:
-        return hashlib.sha256(f"magnate-simulate:{self.seed}:{game}".encode()).digest()
+        return hashlib.sha256(f"{self.game}-simulate:{self.seed}:{game}".encode()).digest()
 
     def bot_seed(self, game: int, seat: int) -> int:
-        digest = hashlib.sha256(f"magnate-simulate:{self.seed}:{game}:bot:{seat}".encode()).digest()
+        digest = hashlib.sha256(f"{self.game}-simulate:{self.seed}:{game}:bot:{seat}".encode()).digest()
         return int.from_bytes(digest[:8], "big")
 
     def bots(self, game: int) -> SeatBots:
         return SeatBots(self, game)
+
+    def describe(self) -> dict[str, object]:
+        """The spec as plain data (for the JSON result)."""
+        return {"game": self.game, "games": self.games, "seats": self.seats, "difficulty": self.difficulty,
+                "bot": self.bot, "flags": sorted(self.flags), "seed": self.seed}
 
 
 class SeatBots:
     """The policy of game ``game``: one bot per human seat, each with its own seed."""
 
     def __init__(self, spec: SimSpec, game: int) -> None:
-        make = BOTS[spec.bot]
+        make = spec.module.bots[spec.bot]
         self._bots = {seat: make(spec.bot_seed(game, seat)) for seat in range(spec.humans)}
 
-    def __call__(self, state: MagnateState, seat: Seat) -> Command:
+    def __call__(self, state: Any, seat: Seat) -> Command:
         command: Command = self._bots[seat](state, seat)
         return command
 
@@ -114,15 +169,40 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
     difficulty: str | None
     seed: str
     """The game seed, hex (also revealed in the game's log)."""
-    cash: tuple[int, ...]
-    """Final cash per seat ($K), after the crash."""
+    scores: tuple[int, ...]
+    """Final score per seat (the game's standings; Magnate: cash in $K after the crash)."""
     winners: tuple[int, ...]
-    """Seats with the most cash (more than one: a shared win)."""
+    """Seats ranked first (more than one: a shared win)."""
     rounds: int
-    """The round in which the market crashed."""
+    """Rounds played (the game's outcome; Magnate: the round of the crash)."""
     events: int
     """Events in the log, the revealed seed included."""
     player_commands: int
     """Commands the bots issued (that appended events)."""
     system_jobs: int
     """System commands a worker ran: AI turns, dice, markets (not the start or the seed reveal)."""
+
+
+
+def arms(games: int, *, game: str | None = None, seats: int = 2, difficulty: str | None = None,
+         bot: str | None = None, flags: frozenset[str] = frozenset(), seed: str | None = None) -> list[SimSpec]:
+    """The specs of a command line (``magnate simulate``): one per AI level in ``difficulty`` — a level of the
+    game, ``all`` (every level, the same games), :data:`NO_AI`, or None for the game's default; the game, the
+    bot and the seed default as in :class:`SimSpec`. Raises ValueError, saying what is known, for anything the
+    game does not have."""
+    rules = module(game or first_game())
+    levels = list(rules.ai_levels)
+    chosen: list[str | None]
+    if difficulty is None:
+        chosen = [DEFAULT]
+    elif difficulty == "all":
+        chosen = list(levels) or [None]
+    elif difficulty == NO_AI:
+        chosen = [None]
+    elif difficulty in levels:
+        chosen = [difficulty]
+    else:
+        raise ValueError(f"unknown difficulty {difficulty!r} for {rules.name}; one of "
+                         f"{', '.join([*levels, 'all', NO_AI] if levels else [NO_AI])}")
+    return [SimSpec(games=games, seats=seats, difficulty=level, bot=bot or DEFAULT, flags=flags, seed=seed or "",
+                    game=rules.name) for level in chosen]

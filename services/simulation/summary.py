@@ -1,8 +1,8 @@
-"""The summary of a simulation: win rates, crash rounds and final money per arm and seat, as data and text.
+"""The summary of a simulation: win rates, rounds played and final scores per arm and seat, as data and text.
 
-A seat *wins* a game when it alone finishes with the most cash (in a solo game the human must finish with
-more cash than the AI, §10); a *shared win* is a tie for the most cash. Win rates come with their 95%
-Wilson score interval. Money is in $K, as the rules count it.
+A seat *wins* a game when it alone is ranked first by the game's outcome (Magnate: the most cash; in a solo
+game the human must finish with more cash than the AI, §10); a *shared win* is a first place shared. Win rates
+come with their 95% Wilson score interval. Scores are written the game's way (:func:`.spec.score_text`).
 """
 
 from __future__ import annotations
@@ -10,13 +10,11 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 
-from domain.magnate.money import money as money_k
-
-from .spec import GameResult, SimSpec
+from .spec import GameResult, SimSpec, module, score_text
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -41,21 +39,24 @@ class SeatSummary(msgspec.Struct, frozen=True, kw_only=True):
     """Sole wins / games."""
     win_rate_low: float
     win_rate_high: float
-    cash: Distribution
-    cash_histogram: tuple[tuple[int, int], ...]
-    """(lower bound of a bin in $K, games); bins of equal width over every seat of the arm."""
+    score: Distribution
+    """The final score."""
+    score_histogram: tuple[tuple[int, int], ...]
+    """(lower bound of a bin, games); bins of equal width over every seat of the arm."""
 
 
 class ArmSummary(msgspec.Struct, frozen=True, kw_only=True):
     arm: int
     name: str
+    game: str
+    """The game's type name."""
     difficulty: str | None
     games: int
     seats: tuple[SeatSummary, ...]
     rounds: Distribution
-    """The crash round."""
+    """Rounds played (Magnate: the crash round)."""
     rounds_histogram: tuple[tuple[int, int], ...]
-    """(crash round, games)."""
+    """(rounds, games)."""
     events_mean: float
     player_commands_mean: float
     system_jobs_mean: float
@@ -92,8 +93,8 @@ def histogram(values: Sequence[int], low: int, width: int, bins: int) -> tuple[t
     return tuple((low + i * width, counts.get(i, 0)) for i in range(bins))
 
 
-def cash_bins(values: Sequence[int], bins: int = 20) -> tuple[int, int, int]:
-    """(low, width, bins): round bin edges in $K covering every value."""
+def score_bins(values: Sequence[int], bins: int = 20) -> tuple[int, int, int]:
+    """(low, width, bins): round bin edges covering every value."""
     low, high = min(values), max(values)
     raw = max(1.0, (high - low) / bins)
     magnitude = 10 ** math.floor(math.log10(raw))
@@ -113,21 +114,21 @@ def summarise(specs: Sequence[SimSpec], results: Sequence[GameResult]) -> list[A
         if not games:
             continue
         n = len(games)
-        low, width, bins = cash_bins([c for r in games for c in r.cash])
+        low, width, bins = score_bins([c for r in games for c in r.scores])
         seats = []
         for seat in range(spec.seats):
             wins = sum(r.winners == (seat,) for r in games)
             shared = sum(seat in r.winners and len(r.winners) > 1 for r in games)
-            cash = [r.cash[seat] for r in games]
+            scores = [r.scores[seat] for r in games]
             lo, hi = wilson(wins, n)
             seats.append(SeatSummary(
                 seat=seat, label=seat_label(spec, seat), wins=wins, shared_wins=shared, win_rate=wins / n,
-                win_rate_low=lo, win_rate_high=hi, cash=distribution(cash),
-                cash_histogram=histogram(cash, low, width, bins),
+                win_rate_low=lo, win_rate_high=hi, score=distribution(scores),
+                score_histogram=histogram(scores, low, width, bins),
             ))
         rounds = [r.rounds for r in games]
         arms.append(ArmSummary(
-            arm=arm, name=spec.name, difficulty=spec.difficulty, games=n, seats=tuple(seats),
+            arm=arm, name=spec.name, game=spec.game, difficulty=spec.difficulty, games=n, seats=tuple(seats),
             rounds=distribution(rounds),
             rounds_histogram=tuple(sorted(Counter(rounds).items())),
             events_mean=statistics.fmean(r.events for r in games),
@@ -137,28 +138,30 @@ def summarise(specs: Sequence[SimSpec], results: Sequence[GameResult]) -> list[A
     return arms
 
 
-def money(k: float) -> str:
-    """A statistic of cash in $K (a mean, a quantile), rounded to a whole $K and written the one way money
-    is written everywhere: 7350.4 -> "7,350K"."""
-    return money_k(round(k))
+def scores_of(arm: ArmSummary) -> Callable[[float], str]:
+    """How the arm's game writes a statistic of scores (a mean, a quantile): rounded to a whole point, then
+    written as the game writes a score (Magnate: 7350.4 -> "7,350K")."""
+    write = score_text(module(arm.game))
+    return lambda value: write(round(value))
 
 
 def text(arms: Sequence[ArmSummary]) -> str:
-    """The summary as Markdown tables: one row per seat of each arm, then the crash rounds."""
+    """The summary as Markdown tables: one row per seat of each arm, then the rounds played."""
     lines = [
-        "| Arm | Seat | games | wins | win rate | 95% CI | shared wins | mean cash | median cash | p10 – p90 cash |",
+        "| Arm | Seat | games | wins | win rate | 95% CI | shared wins | mean score | median score | p10 – p90 score |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for a in arms:
+        score = scores_of(a)
         lines += [
             f"| {a.name} | {s.label} | {a.games} | {s.wins} | {s.win_rate:.1%} | {s.win_rate_low:.1%} – "
-            f"{s.win_rate_high:.1%} | {s.shared_wins} | {money(s.cash.mean)} | {money(s.cash.median)} | "
-            f"{money(s.cash.p10)} – {money(s.cash.p90)} |"
+            f"{s.win_rate_high:.1%} | {s.shared_wins} | {score(s.score.mean)} | {score(s.score.median)} | "
+            f"{score(s.score.p10)} – {score(s.score.p90)} |"
             for s in a.seats
         ]
     lines += [
         "",
-        "| Arm | crash round: mean | median | min – max | games per crash round | events/game | bot commands/game "
+        "| Arm | rounds: mean | median | min – max | games per rounds played | events/game | bot commands/game "
         "| system jobs/game |",
         "|---|---|---|---|---|---|---|---|",
     ]
