@@ -234,6 +234,9 @@ async def run_live(
     client; results in (arm, game) order. Raises :class:`LiveError` (after the other games finish) if any game
     failed."""
     metrics = metrics if metrics is not None else LiveMetrics()
+    for spec in specs:
+        if not spec.module.events_public:
+            raise LiveError(f"{spec.game} redacts events on the public stream: simulate it in-process")
     jobs = [(spec, arm, game) for arm, spec in enumerate(specs) for game in range(spec.games)]
     gate = asyncio.Semaphore(max(1, concurrency))
 
