@@ -1,13 +1,16 @@
 """``magnate simulate --mode service``: a few games through the real API, PostgreSQL, Redis and a worker
-process give exactly the results of the same games in-process (the same code path, the same seeds)."""
+process give exactly the results of the same games in-process (the same code path, the same seeds); and the
+supervisor that starts and stops those processes."""
 
 from __future__ import annotations
 
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +20,7 @@ import pytest
 
 from services.simulation import Progress, SimSpec, simulate
 from services.simulation.live import LiveMetrics, run
-from services.supervisor import Services
+from services.supervisor import NotReady, Services, free_port, stop, wait_healthy
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
 
@@ -72,3 +75,20 @@ def test_the_cli_starts_the_service_itself(pg_dsn: str, redis_url: str, tmp_path
     local = simulate([SimSpec(games=2, seed="cli-live")], "inprocess", progress=Progress(2, io.StringIO()))
     assert live["games"] == json.loads(msgspec.json.encode(local.games))
     assert out.with_suffix(".svg").exists()
+
+
+def test_starting_fails_fast_when_a_child_exits_and_stop_kills_what_ignores_sigterm() -> None:
+    """The one supervisor: waiting for /health gives up as soon as a child has exited, saying which; stopping
+    sends SIGTERM and kills a child that ignores it."""
+    exited = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    exited.wait()
+    with pytest.raises(NotReady, match="exited with code 3 while starting"):
+        wait_healthy(f"http://127.0.0.1:{free_port()}/health", [exited], timeout_s=30)
+    stubborn = subprocess.Popen([sys.executable, "-c", "import signal, time; signal.signal(signal.SIGTERM, "
+                                 "signal.SIG_IGN); print('ready', flush=True); time.sleep(60)"],
+                                stdout=subprocess.PIPE)
+    with stubborn, stubborn.stdout as out:  # type: ignore[union-attr]
+        assert out.readline() == b"ready\n"
+        began = time.monotonic()
+        stop([stubborn], timeout_s=0.5)
+    assert stubborn.returncode == -signal.SIGKILL and time.monotonic() - began < 10
