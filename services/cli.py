@@ -32,10 +32,6 @@ from services.supervisor import die_with_parent, migrate_database, store_urls
 
 log = logging.getLogger("magnate")
 
-CHILD_STOP_TIMEOUT_S = 10.0
-READY_TIMEOUT_S = 60.0
-_PARENT_ENV = "MAGNATE_PARENT_PID"
-_PR_SET_PDEATHSIG = 1
 
 
 def _logging(level: int = logging.INFO) -> None:

@@ -161,6 +161,8 @@ class GameModule(Generic[S]):
     ``viewer`` may differ between the two: the redaction property test holds every game to it."""
     outcome: Callable[[S], Outcome | None] = lambda state: None
     """The standings once the game has ended (None before)."""
+    score_text: Callable[[int], str] = "{:,}".format
+    """How the game writes a score for people (Magnate: money, ``49,160K``)."""
     bots: Mapping[str, Callable[[int], Policy]] = field(default_factory=dict)
     """Bot policies by name (``random``, ``greedy`` ...), each made from a seed: what ``simulate`` plays the human
     seats with."""

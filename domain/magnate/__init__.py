@@ -15,6 +15,7 @@ from .commands import GameOptions, MagnateSystemCommand, PlayerCommand, RevealSe
 from .decider import decide, evolve, initial_state, replay, step
 from .events import MagnateEvent
 from .legal import legal_commands
+from .money import money
 from .narrate import Narrator
 from .pending import pending
 from .secrets import hide
@@ -83,6 +84,7 @@ GAME: GameModule[MagnateState] = GameModule(
     narrator=_narrator,
     catalog=public_catalog,
     outcome=_outcome,
+    score_text=money,
     hide=hide,
     bots={"greedy": Greedy, "random": RandomLegal},
     ai_levels=ai_levels(),

@@ -54,10 +54,8 @@ def default_level(game: GameModule[Any]) -> str | None:
 
 
 def score_text(game: GameModule[Any]) -> Callable[[int], str]:
-    """How ``game`` writes a score (a whole number of its points): the contract's ``score_text`` where the game
-    module has one, else with a comma between thousands."""
-    text = getattr(game, "score_text", None)
-    return text if callable(text) else "{:,}".format
+    """How ``game`` writes a score (a whole number of its points): the contract's ``score_text``."""
+    return game.score_text
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,30 +11,30 @@ from domain.magnate.ai.explain import money as explain_money
 from domain.magnate.money import money
 from domain.magnate.narrate import narrate
 from services.simulation.spec import GameResult, SimSpec
-from services.simulation.summary import money as summary_money
-from services.simulation.summary import summarise, text
+from services.simulation.summary import scores_of, summarise, text
 
 
 def result(game: int, cash: tuple[int, int]) -> GameResult:
-    return GameResult(arm=0, game=game, difficulty="generalised_ai", seed="00", cash=cash,
+    return GameResult(arm=0, game=game, difficulty="generalised_ai", seed="00", scores=cash,
                       winners=(0,) if cash[0] > cash[1] else (1,), rounds=7, events=100, player_commands=40,
                       system_jobs=30)
 
 
 def test_the_simulation_summary_writes_money_as_the_page_does() -> None:
-    assert summary_money(49_160) == "49,160K"
-    assert summary_money(7_350.4) == "7,350K" and summary_money(-0.4) == "0K" and summary_money(-1_200.0) == "-1,200K"
     arms = summarise([SimSpec(games=2)], [result(0, (49_160, 30_000)), result(1, (12_000, 40_001))])
+    write = scores_of(arms[0])
+    assert write(49_160) == "49,160K"
+    assert write(7_350.4) == "7,350K" and write(-0.4) == "0K" and write(-1_200.0) == "-1,200K"
     table = text(arms)
     assert "| 30,580K | 30,580K | 15,716K – 45,444K |" in table  # mean, median, p10 – p90 of 49,160K and 12,000K
     assert "$" not in table and "M |" not in table
 
 
 def test_the_ai_benchmark_writes_money_as_the_page_does() -> None:
-    assert ai_simulation.money(49_160) == "49,160K"
+    assert GAME.score_text(49_160) == "49,160K"
     row = ai_simulation.Row(key="k", name="Generalised AI", games=2, wins=1, ties=0, low=0.1, high=0.9,
                             ai_mean=7_350.5, ai_median=7_350.0, human_mean=-250.0, rounds=7.0)
-    assert "| 7,350K | 7,350K | -250K | 7.00 |" in ai_simulation.table("greedy", [row])
+    assert "| 7,350K | 7,350K | -250K | 7.00 |" in ai_simulation.table("greedy", [row], GAME.score_text)
 
 
 def test_the_history_writes_money_as_the_page_does() -> None:
