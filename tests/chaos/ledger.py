@@ -36,7 +36,6 @@ import asyncpg
 from domain.games import GAMES
 from infra.chain import GENESIS
 from services.gameplay.audit import verify
-from services.simulation.http import address
 from services.simulation.local import play_game
 from services.simulation.spec import SimSpec
 
@@ -237,13 +236,12 @@ def compare_in_process(ledger: Ledger, traffic: Traffic, spec: SimSpec) -> None:
 
 async def verify_exports(url: str, game_ids: list[str], ledger: Ledger, deadline: float) -> dict[str, bytes]:
     """Export every game over the API and verify it; returns the exports (by game id)."""
-    host, port = address(url)
     gate = asyncio.Semaphore(EXPORT_CONCURRENCY)
     exports: dict[str, bytes] = {}
 
     async def one(game_id: str) -> None:
         async with gate:
-            conn = PatientConnection(host, port, Traffic(), deadline)
+            conn = PatientConnection(url, Traffic(), deadline)
             try:
                 response = await conn.request("GET", f"/api/games/{game_id}/export")
             finally:

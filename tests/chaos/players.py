@@ -1,8 +1,11 @@
 """Bot clients that play through faults: the live simulation's clients, made patient.
 
 Each game is played as ``magnate simulate --mode service`` plays it (:mod:`services.simulation.live`: the
-same seeds, bots, folded client state and event stream), with what a real client must add when the
-service has bad moments:
+same seeds and bots, created by its :func:`~services.simulation.live.create`, the state folded from the event
+stream by the game's module, only ``pending(state).seats[0]`` ever played), with what a real client must add
+when the service has bad moments. The simulation's client (:class:`services.simulation.http.Connection`, on
+httpx) tries a request once more on a broken connection and otherwise hands back whatever the server answered;
+:class:`PatientConnection` adds, on the same httpx client:
 
 * every request is retried on a connection error, a 5xx and a 429, waiting what the ``Retry-After``
   header says (or backing off) — a retried command carries the same ``command_id``, so the service answers it
@@ -10,7 +13,8 @@ service has bad moments:
 * a game is created (as the simulation creates it) with an ``Idempotency-Key``, so a creation retried
   after a lost answer gets the same game (a server without idempotent creation ignores the header, and the
   ledger then finds the orphan);
-* the event stream is re-opened (after the version already folded) whenever it breaks or ends.
+
+and :func:`play` re-opens the event stream (after the version already folded) whenever it breaks or ends.
 
 What the clients see is recorded in :class:`Traffic`: every status code, whether each 503 said when to
 come back, every command acknowledged (what the ledger must find in the store) and every game's failure.
@@ -23,18 +27,21 @@ import asyncio
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpx
 import msgspec
 
-from domain.magnate import GAME
-from services.simulation.http import Connection, HttpError, Response, _chunks, _head, address, event_stream
-from services.simulation.live import LiveError, LiveMetrics, _applied, _Game, _page, create
+from domain.games import GAMES
+from services.simulation.http import Connection, HttpError, Response
+from services.simulation.live import LiveError, create
 from services.simulation.local import outcome
 from services.simulation.spec import GameResult, SimSpec
 
+REQUEST_TIMEOUT_S = 30.0
+"""The longest one attempt of a request waits to connect, to send, for each read and for a pooled connection."""
 STREAM_SILENCE_S = 40.0
 """Re-open a stream that sends nothing, not even a keep-alive (every 15 s), for this long."""
 BACKOFF_FIRST_S = 0.1
@@ -81,9 +88,9 @@ class Traffic:
     """Game index -> the game id its creation was answered with."""
     results: dict[int, GameResult] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
-    metrics: LiveMetrics = field(default_factory=LiveMetrics)
 
-    def saw(self, status: int, headers: dict[str, str], body: bytes, what: str) -> None:
+    def saw(self, status: int, headers: Mapping[str, str], body: bytes, what: str) -> None:
+        """One answer; ``headers`` looked up case-insensitively (httpx's)."""
         self.requests += 1
         self.statuses[status] += 1
         if status == 503:
@@ -99,7 +106,7 @@ class Traffic:
         return sum(n for status, n in self.statuses.items() if status >= 500 and status != 503)
 
 
-def retry_after(headers: dict[str, str]) -> float | None:
+def retry_after(headers: Mapping[str, str]) -> float | None:
     """Seconds from a ``Retry-After`` header (its delay-seconds form; an HTTP date counts as 1 s)."""
     value = headers.get("retry-after")
     if value is None:
@@ -111,52 +118,40 @@ def retry_after(headers: dict[str, str]) -> float | None:
 
 
 class PatientConnection(Connection):
-    """A :class:`Connection` that retries until ``deadline`` (``time.monotonic()``): on connection errors and
-    on 5xx and 429 answers (honouring ``Retry-After``). It reads the response headers itself, which the plain
-    connection does not return, to see ``Retry-After``. A game's creation (``POST /api/games``, whose body
-    :func:`services.simulation.live.create` makes) carries ``creation_key`` as its ``Idempotency-Key``."""
+    """A :class:`~services.simulation.http.Connection` whose requests are retried until ``deadline``
+    (``time.monotonic()``): on connection errors and on 5xx and 429 answers (honouring ``Retry-After``). Each
+    attempt is one request of the connection's httpx client, so :class:`Traffic` counts every one. A game's
+    creation (``POST /api/games``, whose body :func:`services.simulation.live.create` makes) carries
+    ``creation_key`` as its ``Idempotency-Key``. Its event streams are the connection's own
+    (:meth:`~services.simulation.http.Connection.events`)."""
 
-    def __init__(self, host: str, port: int, traffic: Traffic, deadline: float,
-                 creation_key: str | None = None) -> None:
-        super().__init__(host, port, timeout_s=30.0)
+    def __init__(self, url: str, traffic: Traffic, deadline: float, creation_key: str | None = None) -> None:
+        super().__init__(url, timeout_s=REQUEST_TIMEOUT_S)
         self.traffic = traffic
         self.deadline = deadline
         self.creation_key = creation_key
 
-    async def _exchange(self, data: bytes) -> tuple[int, dict[str, str], bytes]:
-        async with asyncio.timeout(self.timeout_s):
-            reader, writer = await self._open()
-            writer.write(data)
-            status, headers = await _head(reader)
-            if headers.get("transfer-encoding", "").lower() == "chunked":
-                body = b"".join([chunk async for chunk in _chunks(reader)])
-            else:
-                body = await reader.readexactly(int(headers.get("content-length", "0")))
-        if headers.get("connection", "").lower() == "close":
-            await self.close()
-        return status, headers, body
-
     async def request(self, method: str, path: str, body: bytes | None = None,
-                      headers: dict[str, str] | None = None) -> Response:
-        headers = dict(headers or {})
+                      headers: Mapping[str, str] | None = None) -> Response:
+        sent = dict(headers or {})
+        if body is not None:
+            sent["Content-Type"] = "application/json"
         if self.creation_key and (method, path) == ("POST", "/api/games"):
-            headers["Idempotency-Key"] = self.creation_key
-        data = self._request_bytes(method, path, body, headers)
+            sent["Idempotency-Key"] = self.creation_key
         delay = BACKOFF_FIRST_S
         while True:
             try:
-                status, response_headers, content = await self._exchange(data)
-            except (OSError, TimeoutError, HttpError, asyncio.IncompleteReadError, asyncio.LimitOverrunError,
-                    ValueError) as exc:
-                await self.close()
+                answer = await self.client.request(method, path, content=body, headers=sent)
+            except httpx.HTTPError as exc:  # the pool drops a broken connection; the next attempt opens another
                 self.traffic.requests += 1
                 self.traffic.transport_errors += 1
                 wait, problem = delay, f"{method} {path}: {exc!r}"
             else:
-                self.traffic.saw(status, response_headers, content, f"{method} {path}")
+                status, content = answer.status_code, answer.content
+                self.traffic.saw(status, answer.headers, content, f"{method} {path}")
                 if status < 500 and status != 429:
-                    return Response(status, content)
-                wait = retry_after(response_headers) or delay
+                    return Response(status, content, answer.headers)
+                wait = retry_after(answer.headers) or delay
                 problem = f"{method} {path}: {status} {content[:200].decode(errors='replace')}"
             if time.monotonic() + wait > self.deadline:
                 raise GaveUp(problem)
@@ -165,7 +160,71 @@ class PatientConnection(Connection):
             delay = min(BACKOFF_CAP_S, delay * 2)
 
 
-async def submit(conn: Connection, game: _Game, token: str, command: Any, traffic: Traffic) -> None:
+class _Event(msgspec.Struct, frozen=True):
+    version: int
+    actor: str
+    command_id: str
+    payload: msgspec.Raw
+    redacted: bool = False
+
+
+class _Page(msgspec.Struct, frozen=True):
+    """A message of the event stream."""
+
+    events: tuple[_Event, ...]
+
+
+class _Applied(msgspec.Struct, frozen=True):
+    """The answer to a command."""
+
+    duplicate: bool
+    events: tuple[_Event, ...]
+
+
+_page = msgspec.json.Decoder(_Page)
+_applied = msgspec.json.Decoder(_Applied)
+
+
+class Folded:
+    """The client's copy of one game: the state folded, by the module of its type, from the events received so
+    far, and the bot commands and system jobs that appended them (counted as the in-process play counts them,
+    for :func:`services.simulation.local.outcome`)."""
+
+    def __init__(self, game_id: str, game_type: str) -> None:
+        if game_type not in GAMES:
+            raise LiveError(f"game {game_id}: the server made a {game_type!r} game, which is not registered here")
+        self.game_id = game_id
+        self.module = GAMES[game_type]
+        self._decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(self.module.event_type)
+        self.state: Any = self.module.initial_state()
+        self.version = 0
+        self.players = 0
+        self.jobs = 0
+        self._last_command = ""
+
+    def apply(self, events: Sequence[_Event]) -> None:
+        for e in events:
+            if e.version <= self.version:
+                continue  # already folded (our own command's events come back on the stream too)
+            if e.version != self.version + 1:
+                raise LiveError(f"game {self.game_id}: a gap in the log after version {self.version}")
+            if e.redacted:
+                raise LiveError(f"game {self.game_id}: event {e.version} came redacted; the client cannot fold it")
+            self.state = self.module.evolve(self.state, self._decoder.decode(e.payload))
+            self.version = e.version
+            if e.command_id != self._last_command:
+                if e.command_id.startswith("system:"):
+                    self.jobs += 1
+                elif e.actor.startswith("seat:"):
+                    self.players += 1
+                self._last_command = e.command_id
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.module.pending(self.state).finished)
+
+
+async def submit(conn: Connection, game: Folded, token: str, command: Any, traffic: Traffic) -> None:
     command_id = f"chaos-{game.version}"
     body = msgspec.json.encode({"command_id": command_id, "expected_version": game.version, "command": command})
     response = await conn.request("POST", f"/api/games/{game.game_id}/commands", body,
@@ -182,52 +241,29 @@ async def submit(conn: Connection, game: _Game, token: str, command: Any, traffi
     game.apply(applied.events)
 
 
-STREAM_BREAKS = (OSError, TimeoutError, HttpError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError)
+STREAM_BREAKS = (HttpError, TimeoutError, ValueError)
+"""A stream that failed (no answer, not 200, broken, silent too long, past the deadline, a garbled message):
+re-opened. ``msgspec.DecodeError`` is a ValueError."""
 
 
 async def play(url: str, spec: SimSpec, index: int, run_id: str, traffic: Traffic, think_s: float,
                deadline: float) -> None:
     """Play game ``index`` to its end through the service at ``url``, or record why it could not by
     ``deadline`` (``time.monotonic()``) in ``traffic.failures``."""
-    host, port = address(url)
-    conn = PatientConnection(host, port, traffic, deadline, creation_key=f"chaos-{run_id}-{index:05d}")
-    pause = random.Random(index)
+    conn = PatientConnection(url, traffic, deadline, creation_key=f"chaos-{run_id}-{index:05d}")
     try:
-        game_id, tokens = await create(conn, spec, index)
-        traffic.creations[index] = game_id
-        game = _Game(game_id, traffic.metrics, index)
-        bots = spec.bots(index)
+        game, tokens = await _create(conn, spec, index, traffic)
+        seats = _Seats(tokens, spec.bots(index), random.Random(index), think_s)
         delay = BACKOFF_FIRST_S
-        while not GAME.pending(game.state).finished:
+        while not game.finished:
             if time.monotonic() > deadline:
-                raise GaveUp(f"game {game_id} did not finish in time (version {game.version}, "
+                raise GaveUp(f"game {game.game_id} did not finish in time (version {game.version}, "
                              f"waiting for {_waiting_for(game)})")
-            traffic.stream_opens += 1
-            traffic.requests += 1
-            messages = event_stream(host, port, f"/api/games/{game_id}/stream?after={game.version}", STREAM_SILENCE_S)
             opened_at = game.version
-            try:
-                while not (due := GAME.pending(game.state)).finished:
-                    if due.seats:
-                        if think_s > 0:
-                            await asyncio.sleep(pause.uniform(0, 2 * think_s))
-                        seat = due.seats[0]
-                        await submit(conn, game, tokens[seat], bots(game.state, seat), traffic)
-                        continue
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        break
-                    data = await asyncio.wait_for(anext(messages, None), left)  # a stalled game ends by the deadline
-                    if data is None:
-                        break  # the server ended the stream: open it again from where we are
-                    game.apply(_page.decode(data).events)
-            except STREAM_BREAKS:
-                traffic.stream_breaks += 1
-            finally:
-                await messages.aclose()
+            await _follow(conn, game, seats, traffic, deadline)
             # A stream that brought nothing is backed off from, so an outage is not a busy loop.
             delay = BACKOFF_FIRST_S if game.version > opened_at else min(BACKOFF_CAP_S, delay * 2)
-            if not GAME.pending(game.state).finished:
+            if not game.finished:
                 await asyncio.sleep(delay)
         traffic.results[index] = outcome(spec, 0, index, game.state, game.version, game.players, game.jobs)
     except (GaveUp, LiveError) as exc:
@@ -236,8 +272,59 @@ async def play(url: str, spec: SimSpec, index: int, run_id: str, traffic: Traffi
         await conn.close()
 
 
-def _waiting_for(game: _Game) -> str:
-    due = GAME.pending(game.state)
+async def _create(conn: Connection, spec: SimSpec, index: int, traffic: Traffic) -> tuple[Folded, dict[int, str]]:
+    """Game ``index`` of ``spec``, created as the simulation creates it; the seats' tokens."""
+    if not spec.module.events_public:
+        raise LiveError(f"{spec.game} redacts events on the public stream: it cannot be played live")
+    created = await create(conn, spec, index)
+    traffic.creations[index] = created.game_id
+    if created.game_type != spec.game:
+        raise LiveError(f"game {created.game_id} is a {created.game_type} game, not {spec.game}")
+    return Folded(created.game_id, created.game_type), created.tokens
+
+
+@dataclass
+class _Seats:
+    """The bots of one game's human seats, their tokens, and the pause before each move."""
+
+    tokens: dict[int, str]
+    bots: Callable[[Any, int], Any]
+    pause: random.Random
+    think_s: float
+
+    async def move(self, conn: Connection, game: Folded, seat: int, traffic: Traffic) -> None:
+        if self.think_s > 0:
+            await asyncio.sleep(self.pause.uniform(0, 2 * self.think_s))
+        await submit(conn, game, self.tokens[seat], self.bots(game.state, seat), traffic)
+
+
+async def _follow(conn: Connection, game: Folded, seats: _Seats, traffic: Traffic, deadline: float) -> None:
+    """Open the game's stream after the version folded and play the bots' moves as they come due, until the game
+    ends, the server ends the stream, it breaks (counted) or the deadline passes."""
+    traffic.stream_opens += 1
+    traffic.requests += 1
+    messages = conn.events(f"/api/games/{game.game_id}/stream?after={game.version}", STREAM_SILENCE_S)
+    try:
+        while not (due := game.module.pending(game.state)).finished:
+            if due.seats:
+                await seats.move(conn, game, due.seats[0], traffic)
+                continue
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            async with asyncio.timeout(left):  # a stalled game ends by the deadline
+                data = await anext(messages, None)
+            if data is None:
+                return  # the server ended the stream: the caller opens it again from where we are
+            game.apply(_page.decode(data).events)
+    except STREAM_BREAKS:
+        traffic.stream_breaks += 1
+    finally:
+        await messages.aclose()
+
+
+def _waiting_for(game: Folded) -> str:
+    due = game.module.pending(game.state)
     if due.system is not None:
         return f"the system job {type(due.system).__name__}"
     return f"seats {list(due.seats)}"

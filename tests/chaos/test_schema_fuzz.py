@@ -8,7 +8,6 @@ import uuid
 
 import pytest
 
-from services.simulation.http import address
 from services.simulation.live import create, run
 from services.simulation.spec import SimSpec
 
@@ -30,12 +29,12 @@ async def games_to_fuzz(url: str) -> tuple[list[str], str]:
     run_id = uuid.uuid4().hex[:12]
     await play(url, spec, 0, run_id, traffic, 0.0, deadline)
     assert not traffic.failures, traffic.failures
-    conn = PatientConnection(*address(url), traffic, deadline, creation_key=f"chaos-{run_id}-fuzz")
+    conn = PatientConnection(url, traffic, deadline, creation_key=f"chaos-{run_id}-fuzz")
     try:
-        running, tokens = await create(conn, spec, 1)
+        running = await create(conn, spec, 1)
     finally:
         await conn.close()
-    return [traffic.creations[0], running], tokens[0]
+    return [traffic.creations[0], running.game_id], running.tokens[0]
 
 
 @pytest.mark.timeout(600)
