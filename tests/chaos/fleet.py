@@ -2,10 +2,11 @@
 worker``) on the suite's own stores, supervised the way a process manager would supervise them.
 
 The suite kills workers with SIGKILL and starts replacements, so it owns each process directly (rather
-than through :class:`services.simulation.live.Services`, which stops them only all together and discards
-their output): every process logs to a file of its own under the run directory, for the report and for
-whoever debugs a failure. A worker that exits without being killed by the suite is restarted too (a
-supervisor would) but counted, with the end of its log: a worker must survive a store outage.
+than through :class:`services.supervisor.Services`, which discards their output), each started by
+:func:`services.supervisor.spawn` as every other user of the service starts it: every process logs to a file
+of its own under the run directory, for the report and for whoever debugs a failure. A worker that exits
+without being killed by the suite is restarted too (a supervisor would) but counted, with the end of its
+log: a worker must survive a store outage.
 """
 
 from __future__ import annotations
@@ -14,17 +15,15 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
 import time
-import urllib.request
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-from services.supervisor import ROOT, free_port
+from services.supervisor import NotReady, free_port, spawn, wait_healthy
 
-from .stores import die_with_us, kill_group, wait_exit
+from .stores import kill_group, wait_exit
 
 READY_TIMEOUT_S = 60.0
 
@@ -70,18 +69,13 @@ class Fleet:
 
     @property
     def env(self) -> dict[str, str]:
-        env = {**os.environ, "DATABASE_URL": self.database_url, "REDIS_URL": self.redis_url, "HOST": "127.0.0.1",
-               "PORT": str(self.port), "MAGNATE_SANDBOX": "true", "MAGNATE_QUEUE_NAME": self.queue_name}
-        env.pop("MAGNATE_PARENT_PID", None)
-        return env
+        return {**os.environ, "DATABASE_URL": self.database_url, "REDIS_URL": self.redis_url, "HOST": "127.0.0.1",
+                "PORT": str(self.port), "MAGNATE_SANDBOX": "true", "MAGNATE_QUEUE_NAME": self.queue_name}
 
     def _spawn(self, command: str, name: str) -> Child:
         log_path = self.root / f"{name}.log"
         log = log_path.open("ab")
-        process = subprocess.Popen(die_with_us([sys.executable, "-m", "services.cli", command]), cwd=ROOT,
-                                   env=self.env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                   process_group=0)
-        return Child(name, process, log_path, log)
+        return Child(name, spawn(command, self.env, log), log_path, log)
 
     def start(self) -> None:
         self.api = self._spawn("serve", "api")
@@ -96,19 +90,12 @@ class Fleet:
         return child
 
     def wait_healthy(self, timeout_s: float = READY_TIMEOUT_S) -> None:
-        deadline = time.monotonic() + timeout_s
-        while not self.healthy():
-            assert self.api is not None
-            if self.api.process.poll() is not None:
-                raise RuntimeError(f"the API exited with code {self.api.process.returncode}: {tail(self.api.log_path)}")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the API at {self.url} was not healthy within {timeout_s:.0f} s")
-            time.sleep(0.1)
-
-    def healthy(self) -> bool:
-        with contextlib.suppress(OSError), urllib.request.urlopen(f"{self.url}/health", timeout=2) as response:
-            return bool(response.status == 200)
-        return False
+        """Until the API answers ``/health``; RuntimeError, with the end of its log, if it exits or is late."""
+        assert self.api is not None
+        try:
+            wait_healthy(f"{self.url}/health", [self.api.process], timeout_s)
+        except NotReady as exc:
+            raise RuntimeError(f"the API at {self.url}: {exc}: {tail(self.api.log_path)}") from exc
 
     def kill_worker(self, index: int) -> str:
         """``kill -9`` worker ``index`` (of those running) and start its replacement at once."""
