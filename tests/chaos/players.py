@@ -125,8 +125,10 @@ class PatientConnection(Connection):
     ``creation_key`` as its ``Idempotency-Key``. Its event streams are the connection's own
     (:meth:`~services.simulation.http.Connection.events`)."""
 
-    def __init__(self, url: str, traffic: Traffic, deadline: float, creation_key: str | None = None) -> None:
-        super().__init__(url, timeout_s=REQUEST_TIMEOUT_S)
+    def __init__(self, url: str, traffic: Traffic, deadline: float, creation_key: str | None = None,
+                 transport: httpx.AsyncBaseTransport | None = None) -> None:
+        """``transport``: instead of the network (a test's ``httpx.MockTransport``)."""
+        super().__init__(url, timeout_s=REQUEST_TIMEOUT_S, transport=transport)
         self.traffic = traffic
         self.deadline = deadline
         self.creation_key = creation_key
