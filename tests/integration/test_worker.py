@@ -3,11 +3,9 @@ lost queue is rebuilt by the reconciler at worker start-up with no gap and no du
 
 from __future__ import annotations
 
-import asyncio
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
-import asyncpg
 import pytest
 from arq.constants import job_key_prefix
 from arq.worker import Worker
@@ -19,7 +17,6 @@ from infra.config import Settings
 from infra.queue import Job
 from services.ai_worker.settings import worker_settings
 from services.gameplay.bootstrap import Runtime, build
-from tests.conftest import PG_ADMIN_DSN, _dsn_with_db
 
 pytestmark = [
     pytest.mark.integration,
@@ -28,24 +25,6 @@ pytestmark = [
 ]
 
 TWO_HUMANS = GameOptions(seats=(SeatSpec(), SeatSpec()))
-
-
-@pytest.fixture(scope="module")
-def own_dsn(pg_dsn: str) -> Iterator[str]:
-    """A database of this module's own: a worker's reconciler enqueues the due jobs of *every* game in
-    its database, and the session database holds other tests' (sometimes hand-crafted) games."""
-    name = f"magnate_worker_{uuid.uuid4().hex[:10]}"
-
-    async def admin(sql: str) -> None:
-        conn = await asyncpg.connect(PG_ADMIN_DSN)
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
-
-    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    yield _dsn_with_db(PG_ADMIN_DSN, name)
-    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture

@@ -16,7 +16,6 @@ import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import asyncpg
 import pytest
 from arq.constants import in_progress_key_prefix
 
@@ -38,8 +37,8 @@ TWO_HUMANS = GameOptions(seats=(SeatSpec(), SeatSpec()))
 
 
 @pytest.fixture
-def settings(pg_dsn: str, own_redis: Redis) -> Settings:
-    return Settings(database_url=pg_dsn, redis_url=own_redis.url, queue_name=f"faults:{uuid.uuid4().hex[:8]}")
+def settings(own_dsn: str, own_redis: Redis) -> Settings:
+    return Settings(database_url=own_dsn, redis_url=own_redis.url, queue_name=f"faults:{uuid.uuid4().hex[:8]}")
 
 
 @pytest.fixture
@@ -116,13 +115,13 @@ async def test_the_worker_outlives_a_redis_restart_and_runs_what_redis_lost(
 
 
 async def test_a_game_resumes_within_5_s_of_its_worker_being_killed_mid_job(
-    runtime: Runtime, settings: Settings, pg_pool: asyncpg.Pool
+    runtime: Runtime, settings: Settings
 ) -> None:
     job = await until_system_job(runtime, seed=8)  # no worker yet: the job waits in the queue
     first = worker(settings)
     second: subprocess.Popen[bytes] | None = None
     try:
-        async with pg_pool.acquire() as conn, conn.transaction():
+        async with runtime.pool.acquire() as conn, conn.transaction():
             # The game's row is locked, so the job's append waits: the worker is caught mid-job.
             await conn.execute("SELECT 1 FROM games WHERE game_id = $1 FOR UPDATE", job.game_id)
             await until_claimed(runtime, job)
