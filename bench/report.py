@@ -4,8 +4,9 @@
     python -m bench --full --write docs/BENCHMARKS.md   # also K=1,000 games to the crash (several minutes more)
 
 The short run: the engine (:mod:`bench.engine`), the event store against raw INSERTs (:mod:`bench.store`), the
-arq no-op baseline with 1 and 2 workers (:mod:`bench.arq_noop`), the same drain with the service's real system
-jobs (:mod:`bench.drain`), and the live service (:mod:`bench.service`):
+arq no-op baseline with 1 and 2 workers and the claim under a sustained backlog of 10,000 and 40,000 jobs, stock
+arq's defaults beside the service's settings (:mod:`bench.arq_noop`), the same drain with the service's real
+system jobs (:mod:`bench.drain`), and the live service (:mod:`bench.service`):
 K=100 games to the crash with 1 and with 2 workers, and K=1,000 games for a fixed window after they all
 started. The full run adds K=1,000 games to the crash with 2 workers; a short run carries the last full run's
 section over (marked with its date) so the page keeps it.
@@ -22,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from infra.config import Settings
 from services.simulation.live import run
 
 from . import arq_noop, drain, engine, service, store
@@ -32,6 +34,8 @@ FOLD_TARGET_MS = engine.FOLD_TARGET_MS
 STORE_TARGET = 0.8
 P99_TARGET_MS = 50.0
 JOBS_TARGET = 0.5
+BACKLOG_TARGET = 0.1
+"""The claim's jobs/s at the deeper backlog within 10% of its jobs/s at the shallower one."""
 FULL_BEGIN, FULL_END = "<!-- bench-full:begin -->", "<!-- bench-full:end -->"
 
 
@@ -43,6 +47,9 @@ class Plan:
     store_repeats: int = 6
     arq_jobs: int = 1000
     arq_repeats: int = 5
+    backlog_depths: tuple[int, int] = arq_noop.BACKLOGS
+    backlog_rounds: int = 3
+    backlog_window_s: float = 3.0
     drain_jobs: int = 2000
     drain_repeats: int = 2
     small_games: int = 100
@@ -63,6 +70,7 @@ class Results:
     loads: list[engine.LoadResult] = field(default_factory=list)
     store: list[store.StoreResult] = field(default_factory=list)
     arq: list[arq_noop.ArqBaseline] = field(default_factory=list)
+    backlog: list[arq_noop.Backlog] = field(default_factory=list)
     drains: list[drain.DrainResult] = field(default_factory=list)
     service: list[service.ServiceResult] = field(default_factory=list)
 
@@ -76,6 +84,11 @@ async def _live(plan: Plan, results: Results) -> None:
         say(f"arq no-op baseline, {workers} worker(s)")
         results.arq.append(await arq_noop.measure(REDIS_URL, workers, plan.arq_jobs, plan.arq_repeats, samples=20))
         say(f"  {results.arq[-1].jobs_s:.0f} jobs/s")
+    shallow, deep = plan.backlog_depths
+    say(f"the claim under a backlog of {shallow:,} and {deep:,} no-op jobs: stock arq, the service's settings")
+    results.backlog = await arq_noop.backlog(plan.backlog_depths, plan.backlog_rounds, plan.backlog_window_s)
+    for b in results.backlog:
+        say(f"  {b.config} at {b.queued:,}: {b.jobs_s:.0f} jobs/s, at most {b.most_tasks} tasks held")
     for workers in (1, 2):
         say(f"drain of {plan.drain_jobs} real system jobs, {workers} worker(s)")
         results.drains.append(await drain.measure(plan.drain_jobs, workers, plan.drain_repeats))
@@ -128,6 +141,12 @@ def _drain(results: Results, workers: int) -> drain.DrainResult | None:
     return next((d for d in results.drains if d.workers == workers), None)
 
 
+def _backlog(results: Results, config: str) -> tuple[arq_noop.Backlog, arq_noop.Backlog] | None:
+    """The shallow and the deep backlog of one configuration."""
+    found = sorted((b for b in results.backlog if b.config == config), key=lambda b: b.queued)
+    return (found[0], found[-1]) if len(found) >= 2 else None
+
+
 def targets(results: Results) -> list[str]:
     plan = results.plan
     rows: list[list[str]] = []
@@ -170,6 +189,7 @@ def targets(results: Results) -> list[str]:
                      f"{paced.cmd_p99_ms:.0f} ms (p50 {paced.cmd_p50_ms:.0f} ms) at {paced.commands_s:.0f} commands/s",
                      status(paced.cmd_p99_ms <= P99_TARGET_MS)])
     rows.extend(_job_rows(results))
+    rows.extend(_backlog_rows(results))
     return table(["Target (issue)", "Measured", "Status"], rows)
 
 
@@ -206,6 +226,34 @@ def _job_rows(results: Results) -> list[list[str]]:
         rows.append([f"… while {plan.small_games} games are played to the crash",
                      f"{two.games_s:.2f} vs {one.games_s:.2f} games/s ({gain:.2f}×); jobs/s {two.jobs_s:.0f} vs "
                      f"{one.jobs_s:.0f}", status(gain >= 1.05)])
+    return rows
+
+
+def _backlog_rows(results: Results) -> list[list[str]]:
+    """The targets on the job claim under a sustained backlog (the service's settings, stock arq beside)."""
+    ours, stock = _backlog(results, arq_noop.SERVICE), _backlog(results, arq_noop.STOCK)
+    if ours is None:
+        return []
+    (shallow, deep), rows = ours, []
+    ratio = deep.jobs_s / shallow.jobs_s if shallow.jobs_s else 0.0
+    beside = ""
+    if stock is not None and stock[0].jobs_s:
+        beside = (f"; stock arq's defaults: {stock[1].jobs_s:.0f} vs {stock[0].jobs_s:.0f} jobs/s, "
+                  f"{stock[1].jobs_s / stock[0].jobs_s:.2f}×")
+    rows.append([f"The job claim keeps its pace under a sustained backlog: no-op jobs/s at {deep.queued:,} queued "
+                 f"within {BACKLOG_TARGET:.0%} of {shallow.queued:,} (1 worker, the service's settings)",
+                 f"{deep.jobs_s:.0f} vs {shallow.jobs_s:.0f} jobs/s: {ratio:.2f}×{beside}",
+                 status(abs(ratio - 1) <= BACKLOG_TARGET)])
+    held = max(shallow.most_tasks, deep.most_tasks)
+    running = max(shallow.most_running, deep.most_running)
+    beside = ""
+    if stock is not None:
+        beside = (f"; stock arq's defaults: {max(stock[0].most_tasks, stock[1].most_tasks)} tasks for "
+                  f"{stock[0].max_jobs} slots (a poll of theirs reads {stock[0].queue_read_limit} ids)")
+    rows.append([f"… and keeps its bounds: at most its slots running and at most twice its slots in tasks "
+                 f"(finished tasks forgotten every poll), at {deep.queued:,} queued as at {shallow.queued:,}",
+                 f"at most {held} tasks held, {running} running, for {deep.max_jobs} slots{beside}",
+                 status(running <= deep.max_jobs and held <= 2 * deep.max_jobs)])
     return rows
 
 
@@ -274,13 +322,29 @@ def arq_table(baselines: Sequence[arq_noop.ArqBaseline]) -> list[str]:
                   "one job at a time: ms p50 / p99"], rows)
 
 
+def backlog_table(backlogs: Sequence[arq_noop.Backlog]) -> list[str]:
+    names = {arq_noop.STOCK: "stock arq, its defaults", arq_noop.SERVICE: "the service's settings"}
+    rows = []
+    for b in backlogs:
+        shallow = min((x for x in backlogs if x.config == b.config), key=lambda x: x.queued)
+        ratio = f"{b.jobs_s / shallow.jobs_s:.2f}×" if b is not shallow and shallow.jobs_s else ""
+        rows.append([names.get(b.config, b.config),
+                     f"{b.poll_delay_s * 1000:.0f} ms / {b.queue_read_limit} / {b.max_jobs}", f"{b.queued:,}",
+                     f"{b.least_left:,}", f"{b.jobs_s:.0f}", " / ".join(f"{x:.0f}" for x in b.runs), ratio,
+                     f"{b.most_tasks} ({b.most_running})", f"{b.worker_cpu_ms_per_job:.2f} ms",
+                     f"{b.redis_cpu_ms_per_job:.2f} ms"])
+    return table(["worker", "poll delay / ids read per poll / slots", "queued when a window opens",
+                  "still queued at a window's end (least)", "no-op jobs/s (median)", "each window", "deep / shallow",
+                  "most tasks held (running)", "worker CPU per job", "Redis CPU per job"], rows)
+
+
 def worker_jobs_per_cpu_s(r: service.ServiceResult) -> float:
     used = sum(v for k, v in r.cpu_s.items() if k.startswith("worker"))
     return r.jobs / used if used else 0.0
 
 
 def service_section(results: Results) -> list[str]:
-    plan = results.plan
+    plan, worker = results.plan, Settings()
     short = [r for r in results.service if not (r.games == plan.big_games and r.window_s is None)]
     solo = results.service[0].spec if results.service else service.solo()
     lines = [
@@ -316,10 +380,14 @@ def service_section(results: Results) -> list[str]:
         "`bench/arq_noop.py`: worker processes with the service worker's own arq settings (same serializer, "
         "`keep_result=0`, `poll_delay`, `max_jobs`, `job_timeout`, retries and INFO logging) and one job that does "
         "nothing. *no-op jobs/s*: N jobs all due at one instant, until the last one finished; *one job at a "
-        "time*: enqueue → finished for a single job, which is mostly arq's poll delay.",
+        "time*: enqueue → finished for a single job, which is mostly arq's poll delay. A poll reads at most "
+        f"`max_jobs` due ids (`queue_read_limit`), so one worker starts at most {worker.worker_max_jobs} jobs per "
+        f"{worker.worker_poll_delay_s * 1000:g} ms poll: "
+        f"{worker.worker_max_jobs / worker.worker_poll_delay_s:,.0f} jobs/s is its ceiling however cheap the job.",
         "",
         *arq_table(results.arq),
         "",
+        *backlog_section(results),
         "### The service's real jobs, drained the same way",
         "",
         f"`bench/drain.py`: {results.plan.drain_jobs:,} solo games are moved on (through the gameplay service, in "
@@ -336,6 +404,33 @@ def service_section(results: Results) -> list[str]:
         "",
     ]
     return lines
+
+
+def backlog_section(results: Results) -> list[str]:
+    if not results.backlog:
+        return []
+    plan = results.plan
+    shallow, deep = plan.backlog_depths
+    return [
+        "### The job claim under a sustained backlog",
+        "",
+        f"`bench/arq_noop.py` (`backlog`): one worker drains no-op jobs from a queue topped up to {shallow:,} and to "
+        f"{deep:,} due jobs before each of its windows ({plan.backlog_rounds} windows of "
+        f"{plan.backlog_window_s:g} s per depth, the depths alternating so that a change in the machine's load "
+        "weighs on both alike; each window after a 0.5 s warm-up, a whole number of stock arq's 0.5 s polls). The "
+        "claim is arq's own in both rows (WATCH the job's in-progress key, EXISTS, ZSCORE, MULTI/PSETEX/EXEC per "
+        "job). *Stock arq, its defaults*: `arq.worker.Worker` given only the function, the queue, the msgpack "
+        "serializer and the Redis pool (so results are kept an hour and the health beat is hourly). *The service's "
+        "settings*: `services/ai_worker/settings.py`, the lease hooks included (each job's claim is cut to a lease "
+        "when it starts: one more Redis call per job). Each configuration runs in a process of its own as `magnate "
+        "worker` runs (uvloop, INFO logging of every job), against a Redis server the benchmark starts for itself "
+        "(the runs leave tens of thousands of keys; nothing else uses it, so its CPU is the claim's). *Most tasks "
+        "held*: entries in the worker's task table, sampled every 5 ms (running ones in brackets; finished ones "
+        "stay until the poll that forgets them).",
+        "",
+        *backlog_table(results.backlog),
+        "",
+    ]
 
 
 def drain_table(drains: Sequence[drain.DrainResult]) -> list[str]:
@@ -439,8 +534,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     plan = Plan(full=args.full, window_s=args.window)
     if args.quick:
         plan = Plan(engine_games=4, engine_repeats=2, store_commands=5, store_repeats=1, arq_jobs=200,
-                    arq_repeats=1, drain_jobs=20, small_games=4, big_games=12, window_s=3.0, think_s=0.2,
-                    think_window_s=3.0, full=args.full)
+                    arq_repeats=1, backlog_depths=(3000, 6000), backlog_rounds=1, backlog_window_s=1.0,
+                    drain_jobs=20, small_games=4, big_games=12, window_s=3.0, think_s=0.2, think_window_s=3.0,
+                    full=args.full)
     if cores() < 2:
         say("warning: fewer than 2 usable cores; the service numbers will not compare")
     results = measure(plan)
