@@ -43,7 +43,9 @@ class LiveError(Exception):
     """A game could not be driven to its end (refused command, stalled stream, server error)."""
 
 
-class _EventOut(msgspec.Struct, frozen=True):
+class StreamEvent(msgspec.Struct, frozen=True):
+    """An event as the API hands it out (the fields a client folding the game needs)."""
+
     version: int
     actor: str
     command_id: str
@@ -72,20 +74,24 @@ class Created(msgspec.Struct, frozen=True):
     tokens: dict[int, str]
 
 
-class _Page(msgspec.Struct, frozen=True):
+class Page(msgspec.Struct, frozen=True):
+    """A message of the event stream."""
+
     version: int
-    events: tuple[_EventOut, ...]
+    events: tuple[StreamEvent, ...]
 
 
-class _Applied(msgspec.Struct, frozen=True):
+class Applied(msgspec.Struct, frozen=True):
+    """The answer to a command."""
+
     version: int
     duplicate: bool
-    events: tuple[_EventOut, ...]
+    events: tuple[StreamEvent, ...]
 
 
 _created = msgspec.json.Decoder(_CreatedOut)
-_page = msgspec.json.Decoder(_Page)
-_applied = msgspec.json.Decoder(_Applied)
+read_page = msgspec.json.Decoder(Page).decode
+read_applied = msgspec.json.Decoder(Applied).decode
 _events: dict[str, msgspec.json.Decoder[Any]] = {}
 
 
@@ -118,11 +124,13 @@ def _moment(recorded_at: str) -> float:
     return datetime.fromisoformat(recorded_at).timestamp()
 
 
-class _Game:
+class FoldedGame:
     """The client-side copy of one game: the state folded, by the module of its type, from the events received
-    so far."""
+    so far, and the bot commands and system jobs that appended them (counted as the in-process play counts them,
+    for :func:`services.simulation.local.outcome`). With ``metrics``, each job's delay and the progress are
+    recorded there under ``key``."""
 
-    def __init__(self, game_id: str, game_type: str, metrics: LiveMetrics, key: int) -> None:
+    def __init__(self, game_id: str, game_type: str, metrics: LiveMetrics | None = None, key: int = 0) -> None:
         if game_type not in GAMES:
             raise LiveError(f"game {game_id}: the server made a {game_type!r} game, which is not registered here")
         self.game_id = game_id
@@ -137,7 +145,7 @@ class _Game:
         self._last_command = ""
         self._last_recorded = 0.0
 
-    def apply(self, events: Sequence[_EventOut]) -> None:
+    def apply(self, events: Sequence[StreamEvent]) -> None:
         for e in events:
             if e.version <= self.version:
                 continue  # already folded (our own command's events come back on the stream too)
@@ -151,12 +159,18 @@ class _Game:
                 recorded = _moment(e.recorded_at)
                 if e.command_id.startswith("system:"):
                     self.jobs += 1
-                    self.metrics.jobs.append((time.monotonic(), recorded - self._last_recorded))
+                    if self.metrics is not None:
+                        self.metrics.jobs.append((time.monotonic(), recorded - self._last_recorded))
                 elif e.actor.startswith("seat:"):
                     self.players += 1
                 self._last_command, self._last_recorded = e.command_id, recorded
-        self.metrics.versions[self.key] = self.version
-        self.metrics.progress[self.key] = (self.players, self.jobs)
+        if self.metrics is not None:
+            self.metrics.versions[self.key] = self.version
+            self.metrics.progress[self.key] = (self.players, self.jobs)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.module.pending(self.state).finished)
 
 
 async def create(conn: Connection, spec: SimSpec, game: int) -> Created:
@@ -171,7 +185,7 @@ async def create(conn: Connection, spec: SimSpec, game: int) -> Created:
     return Created(created.game_id, created.game_type, {s.seat: s.token for s in created.seats if s.token})
 
 
-async def _submit(conn: Connection, game: _Game, token: str, command: Any) -> None:
+async def _submit(conn: Connection, game: FoldedGame, token: str, command: Any) -> None:
     body = msgspec.json.encode({"command_id": f"sim-{game.version}", "expected_version": game.version,
                                 "command": command})
     began = time.monotonic()
@@ -181,8 +195,9 @@ async def _submit(conn: Connection, game: _Game, token: str, command: Any) -> No
     if response.status != 200:
         raise LiveError(f"game {game.game_id}: command at version {game.version} refused: "
                         f"{response.status} {response.body.decode(errors='replace')[:300]}")
-    game.metrics.commands.append((done, done - began))
-    game.apply(_applied.decode(response.body).events)
+    if game.metrics is not None:
+        game.metrics.commands.append((done, done - began))
+    game.apply(read_applied(response.body).events)
 
 
 async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: LiveMetrics, key: int | None = None,
@@ -198,7 +213,7 @@ async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: 
         raise LiveError(f"game {created.game_id} is a {created.game_type} game, not {spec.game}")
     key = index if key is None else key
     metrics.game_ids[key] = created.game_id
-    game = _Game(created.game_id, created.game_type, metrics, key)
+    game = FoldedGame(created.game_id, created.game_type, metrics, key)
     bots = spec.bots(index)
     pause = random.Random(index)
     while True:  # the stream is re-opened (from the version we have) if the server ends it
@@ -218,7 +233,7 @@ async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: 
                 data = await anext(messages, None)
                 if data is None:
                     break
-                game.apply(_page.decode(data).events)
+                game.apply(read_page(data).events)
         except TimeoutError as exc:
             raise LiveError(f"game {game.game_id}: nothing happened for {STALL_S:.0f} s at version "
                             f"{game.version}") from exc

@@ -27,16 +27,15 @@ import asyncio
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 import msgspec
 
-from domain.games import GAMES
 from services.simulation.http import Connection, HttpError, Response
-from services.simulation.live import LiveError, create
+from services.simulation.live import FoldedGame, LiveError, create, read_applied, read_page
 from services.simulation.local import outcome
 from services.simulation.spec import GameResult, SimSpec
 
@@ -162,71 +161,7 @@ class PatientConnection(Connection):
             delay = min(BACKOFF_CAP_S, delay * 2)
 
 
-class _Event(msgspec.Struct, frozen=True):
-    version: int
-    actor: str
-    command_id: str
-    payload: msgspec.Raw
-    redacted: bool = False
-
-
-class _Page(msgspec.Struct, frozen=True):
-    """A message of the event stream."""
-
-    events: tuple[_Event, ...]
-
-
-class _Applied(msgspec.Struct, frozen=True):
-    """The answer to a command."""
-
-    duplicate: bool
-    events: tuple[_Event, ...]
-
-
-_page = msgspec.json.Decoder(_Page)
-_applied = msgspec.json.Decoder(_Applied)
-
-
-class Folded:
-    """The client's copy of one game: the state folded, by the module of its type, from the events received so
-    far, and the bot commands and system jobs that appended them (counted as the in-process play counts them,
-    for :func:`services.simulation.local.outcome`)."""
-
-    def __init__(self, game_id: str, game_type: str) -> None:
-        if game_type not in GAMES:
-            raise LiveError(f"game {game_id}: the server made a {game_type!r} game, which is not registered here")
-        self.game_id = game_id
-        self.module = GAMES[game_type]
-        self._decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(self.module.event_type)
-        self.state: Any = self.module.initial_state()
-        self.version = 0
-        self.players = 0
-        self.jobs = 0
-        self._last_command = ""
-
-    def apply(self, events: Sequence[_Event]) -> None:
-        for e in events:
-            if e.version <= self.version:
-                continue  # already folded (our own command's events come back on the stream too)
-            if e.version != self.version + 1:
-                raise LiveError(f"game {self.game_id}: a gap in the log after version {self.version}")
-            if e.redacted:
-                raise LiveError(f"game {self.game_id}: event {e.version} came redacted; the client cannot fold it")
-            self.state = self.module.evolve(self.state, self._decoder.decode(e.payload))
-            self.version = e.version
-            if e.command_id != self._last_command:
-                if e.command_id.startswith("system:"):
-                    self.jobs += 1
-                elif e.actor.startswith("seat:"):
-                    self.players += 1
-                self._last_command = e.command_id
-
-    @property
-    def finished(self) -> bool:
-        return bool(self.module.pending(self.state).finished)
-
-
-async def submit(conn: Connection, game: Folded, token: str, command: Any, traffic: Traffic) -> None:
+async def submit(conn: Connection, game: FoldedGame, token: str, command: Any, traffic: Traffic) -> None:
     command_id = f"chaos-{game.version}"
     body = msgspec.json.encode({"command_id": command_id, "expected_version": game.version, "command": command})
     response = await conn.request("POST", f"/api/games/{game.game_id}/commands", body,
@@ -234,7 +169,7 @@ async def submit(conn: Connection, game: Folded, token: str, command: Any, traff
     if response.status != 200:
         raise GaveUp(f"game {game.game_id}: command {command_id} refused: {response.status} "
                      f"{response.body[:300].decode(errors='replace')}")
-    applied = _applied.decode(response.body)
+    applied = read_applied(response.body)
     versions = [e.version for e in applied.events]
     if versions:
         traffic.acknowledged.append(Acknowledged(game.game_id, command_id, versions[0], versions[-1],
@@ -274,7 +209,7 @@ async def play(url: str, spec: SimSpec, index: int, run_id: str, traffic: Traffi
         await conn.close()
 
 
-async def _create(conn: Connection, spec: SimSpec, index: int, traffic: Traffic) -> tuple[Folded, dict[int, str]]:
+async def _create(conn: Connection, spec: SimSpec, index: int, traffic: Traffic) -> tuple[FoldedGame, dict[int, str]]:
     """Game ``index`` of ``spec``, created as the simulation creates it; the seats' tokens."""
     if not spec.module.events_public:
         raise LiveError(f"{spec.game} redacts events on the public stream: it cannot be played live")
@@ -282,7 +217,7 @@ async def _create(conn: Connection, spec: SimSpec, index: int, traffic: Traffic)
     traffic.creations[index] = created.game_id
     if created.game_type != spec.game:
         raise LiveError(f"game {created.game_id} is a {created.game_type} game, not {spec.game}")
-    return Folded(created.game_id, created.game_type), created.tokens
+    return FoldedGame(created.game_id, created.game_type), created.tokens
 
 
 @dataclass
@@ -294,13 +229,13 @@ class _Seats:
     pause: random.Random
     think_s: float
 
-    async def move(self, conn: Connection, game: Folded, seat: int, traffic: Traffic) -> None:
+    async def move(self, conn: Connection, game: FoldedGame, seat: int, traffic: Traffic) -> None:
         if self.think_s > 0:
             await asyncio.sleep(self.pause.uniform(0, 2 * self.think_s))
         await submit(conn, game, self.tokens[seat], self.bots(game.state, seat), traffic)
 
 
-async def _follow(conn: Connection, game: Folded, seats: _Seats, traffic: Traffic, deadline: float) -> None:
+async def _follow(conn: Connection, game: FoldedGame, seats: _Seats, traffic: Traffic, deadline: float) -> None:
     """Open the game's stream after the version folded and play the bots' moves as they come due, until the game
     ends, the server ends the stream, it breaks (counted) or the deadline passes."""
     traffic.stream_opens += 1
@@ -318,14 +253,14 @@ async def _follow(conn: Connection, game: Folded, seats: _Seats, traffic: Traffi
                 data = await anext(messages, None)
             if data is None:
                 return  # the server ended the stream: the caller opens it again from where we are
-            game.apply(_page.decode(data).events)
+            game.apply(read_page(data).events)
     except STREAM_BREAKS:
         traffic.stream_breaks += 1
     finally:
         await messages.aclose()
 
 
-def _waiting_for(game: Folded) -> str:
+def _waiting_for(game: FoldedGame) -> str:
     due = game.module.pending(game.state)
     if due.system is not None:
         return f"the system job {type(due.system).__name__}"
