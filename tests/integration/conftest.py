@@ -11,7 +11,9 @@ import asyncpg
 import pytest
 from arq.connections import ArqRedis
 
+from infra.config import Settings
 from infra.queue import arq_pool
+from services.gameplay.bootstrap import Runtime, build
 from tests.chaos.stores import Redis
 from tests.conftest import PG_ADMIN_DSN, _dsn_with_db
 
@@ -53,3 +55,13 @@ def own_dsn(pg_dsn: str) -> Iterator[str]:
     asyncio.run(admin(f'CREATE DATABASE "{name}"'))
     yield _dsn_with_db(PG_ADMIN_DSN, name)
     asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture
+async def runtime(settings: Settings) -> AsyncIterator[Runtime]:
+    """The runtime of the module's ``settings`` (its own database and queue), built as a worker builds it."""
+    runtime = await build(settings)
+    try:
+        yield runtime
+    finally:
+        await runtime.close()

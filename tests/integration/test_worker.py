@@ -4,7 +4,6 @@ lost queue is rebuilt by the reconciler at worker start-up with no gap and no du
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
 
 import pytest
 from arq.constants import job_key_prefix
@@ -16,7 +15,7 @@ from domain.magnate.bots import RandomLegal
 from infra.config import Settings
 from infra.queue import Job
 from services.ai_worker.settings import worker_settings
-from services.gameplay.bootstrap import Runtime, build
+from services.gameplay.bootstrap import Runtime
 
 pytestmark = [
     pytest.mark.integration,
@@ -30,15 +29,6 @@ TWO_HUMANS = GameOptions(seats=(SeatSpec(), SeatSpec()))
 @pytest.fixture
 def settings(own_dsn: str, redis_url: str, queue_name: str) -> Settings:
     return Settings(database_url=own_dsn, redis_url=redis_url, queue_name=queue_name)
-
-
-@pytest.fixture
-async def runtime(settings: Settings) -> AsyncIterator[Runtime]:
-    runtime = await build(settings)
-    try:
-        yield runtime
-    finally:
-        await runtime.close()
 
 
 async def until_system_job(runtime: Runtime, game_id: str | None = None, seed: int = 7) -> Job:

@@ -13,7 +13,6 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,7 @@ from domain.magnate import GameOptions, SeatSpec
 from domain.magnate.bots import RandomLegal
 from infra.config import Settings
 from infra.queue import Job
-from services.gameplay.bootstrap import Runtime, build
+from services.gameplay.bootstrap import Runtime
 from services.supervisor import spawn
 from tests.chaos.stores import Redis
 from tests.live import ROOT
@@ -39,15 +38,6 @@ TWO_HUMANS = GameOptions(seats=(SeatSpec(), SeatSpec()))
 @pytest.fixture
 def settings(own_dsn: str, own_redis: Redis) -> Settings:
     return Settings(database_url=own_dsn, redis_url=own_redis.url, queue_name=f"faults:{uuid.uuid4().hex[:8]}")
-
-
-@pytest.fixture
-async def runtime(settings: Settings) -> AsyncIterator[Runtime]:
-    runtime = await build(settings)
-    try:
-        yield runtime
-    finally:
-        await runtime.close()
 
 
 def worker(settings: Settings) -> subprocess.Popen[bytes]:
