@@ -120,15 +120,13 @@ class Gameplay:
         request is refused (IdempotencyKeyReused). A retry also re-enqueues the game's due job, in case the
         first request failed after its game was committed (Redis away: StoreUnavailable)."""
         game, codec = self.module(game_type), self.codecs[game_type]
+        game_id = uuid.uuid4().hex
         creation = None
-        if idempotency_key is not None:
-            creation_keys.check_key(idempotency_key)
-            found = await self.store.find_creation(creation_keys.key_hash(idempotency_key))
+        if idempotency_key is not None:  # of the request as asked: "any seed" stays None
+            creation = creation_keys.creation_key(idempotency_key, game_id, game_type, options, names, seed)
+            found = await self.store.find_creation(creation.key_hash)
             if found is not None:
                 return await self._created_before(found, idempotency_key, game_type, options, names, seed)
-        game_id = uuid.uuid4().hex
-        if idempotency_key is not None:  # the request as asked: "any seed" stays None
-            creation = creation_keys.creation_key(idempotency_key, game_id, game_type, options, names, seed)
         requested, seed = seed, seed or secrets.token_bytes(32)
         start = game.start(options, commitment_of(seed))
         events = game.decide(game.initial_state(), SYSTEM, start, Chance(seed, 1))
