@@ -305,10 +305,13 @@ def run(settings: Settings) -> int:
         running_file.parent.mkdir(parents=True, exist_ok=True)
         running_file.write_bytes(msgspec.json.encode(Running(os.getpid(), database_url, redis_url)))
         env = _child_env(database_url, redis_url)
-        children = [Child("serve", env), Child("worker", env)]
+        api, worker = Child("serve", env), Child("worker", env)
+        children = [api, worker]
         base = f"http://{_probe_host(settings.host)}:{settings.port}"
         try:
-            if wait_healthy(f"{base}/health", [c.process for c in children], READY_TIMEOUT_S, stopping.event):
+            # Only the API decides whether the service came up: a worker that dies meanwhile is restarted like any
+            # crashed child (below), not a reason to stop everything.
+            if wait_healthy(f"{base}/health", [api.process], READY_TIMEOUT_S, stopping.event):
                 public = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
                 print(f"\nMagnate is running: open {public}/  (Ctrl-C to stop)\n", flush=True)
         except NotReady as exc:
