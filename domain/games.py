@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import GameModule
+from domain.kernel.table import seated
 from domain.magnate import GAME as MAGNATE
 
-GAMES: dict[str, GameModule[Any]] = {game.name: game for game in (MAGNATE,)}
-"""Every game by its type name (the ``game`` of a create request, the ``game_type`` stored with a game)."""
+GAMES: dict[str, GameModule[Any]] = {game.name: seated(game) for game in (MAGNATE,)}
+"""Every game by its type name, served with the table's own messages (:mod:`domain.kernel.table`: who claimed a
+seat) (the ``game`` of a create request, the ``game_type`` stored with a game)."""

@@ -43,6 +43,24 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Other API requests one client address may make per minute (429 beyond; 0: no limit; none in a sandbox)."""
     max_streams_per_client: int = 50
     """Event streams one client address may hold open at once, per API process (429 beyond; 0: no limit)."""
+    smtp_url: str | None = None
+    """Where mail goes (smtp://user:pass@host:port, smtps://... for TLS; ?starttls=1). Unset: mail is kept in the
+    database and shown at /dev/mail (the embedded default of `magnate run`)."""
+    mail_from: str = "Magnate Server <magnate@localhost>"
+    secret_key: str | None = None
+    """Signs the CSRF tokens of signed-in pages. Unset: one is made on first start and kept in the database."""
+    secure_cookies: bool = False
+    """Mark session cookies Secure (set it when the server is reached over https)."""
+    sign_in_minutes: int = 15
+    """How long an emailed sign-in link works (once)."""
+    presence_s: int = 45
+    """A seat with no live page for this long is away: email and push reach only players who are away."""
+    notify_poll_s: float = 1.0
+    """How often the notification projector looks for new events when no announcement woke it."""
+    webhook_failures_max: int = 8
+    """A webhook failing this many deliveries in a row is disabled (and its player told)."""
+    allow_private_webhooks: bool = False
+    """Let webhook and push URLs point at loopback and private addresses (tests; a sandbox allows them too)."""
 
 
 _ENV = {
@@ -66,6 +84,15 @@ _ENV = {
     "rate_commands_per_min": "MAGNATE_RATE_COMMANDS_PER_MIN",
     "rate_reads_per_min": "MAGNATE_RATE_READS_PER_MIN",
     "max_streams_per_client": "MAGNATE_MAX_STREAMS_PER_CLIENT",
+    "smtp_url": "SMTP_URL",
+    "mail_from": "MAIL_FROM",
+    "secret_key": "MAGNATE_SECRET_KEY",
+    "secure_cookies": "MAGNATE_SECURE_COOKIES",
+    "sign_in_minutes": "MAGNATE_SIGN_IN_MINUTES",
+    "presence_s": "MAGNATE_PRESENCE_S",
+    "notify_poll_s": "MAGNATE_NOTIFY_POLL_S",
+    "webhook_failures_max": "MAGNATE_WEBHOOK_FAILURES_MAX",
+    "allow_private_webhooks": "MAGNATE_ALLOW_PRIVATE_WEBHOOKS",
 }
 
 

@@ -260,7 +260,7 @@ DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(GameMo
 def test_the_registry_names_every_game_by_its_own_name_and_holds_every_game_package() -> None:
     assert GAMES, "no game is registered"
     assert {key: module.name for key, module in GAMES.items()} == {key: key for key in GAMES}
-    packages = {module.decide.__module__.split(".")[1] for module in GAMES.values()}
+    packages = {module.pending.__module__.split(".")[1] for module in GAMES.values()}  # decide is the table's wrapper
     assert packages == set(game_packages()), "every game package under domain/ is registered, and only those"
 
 

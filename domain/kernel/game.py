@@ -173,3 +173,7 @@ class GameModule(Generic[S]):
     name variants, see ``sim_flags``)."""
     sim_flags: tuple[str, ...] = ()
     """Variants ``simulate`` may switch on (Magnate: ``advanced``)."""
+    tell: Callable[[S, Any, S], list[Any]] | None = None
+    """``tell(before, events, after)``: the game's own notices (:class:`~domain.kernel.notices.Notice`) for a run of
+    ``(version, event)`` pairs between two states, beyond the ``your_turn`` and ``game_over`` every game has
+    (Magnate: ``outbid``, ``market``). None: only those two."""

@@ -1,0 +1,50 @@
+"""Who has a live page open: a seat (its game's event stream) or a player ("My games"' stream).
+
+Each open stream is a connection id in a Redis sorted set scored by when it lapses; a stream refreshes its entry at
+every keep-alive tick and removes it when the page goes away, so closing a tab makes its seat away at once and a
+crashed API process's entries lapse by themselves. Email and push reach only players who are away (lichess's
+rule: push only when the player is not looking at the game).
+"""
+
+from __future__ import annotations
+
+import time
+
+from redis.asyncio import Redis
+
+
+def seat_key(game_id: str, seat: int) -> str:
+    return f"magnate:presence:seat:{game_id}:{seat}"
+
+
+def player_key(player_id: str) -> str:
+    return f"magnate:presence:player:{player_id}"
+
+
+class Presence:
+    """Live pages by seat and by player; ``ttl_s`` is how long an entry lives without a refresh."""
+
+    def __init__(self, redis: Redis, ttl_s: float) -> None:
+        self._redis = redis
+        self.ttl_s = ttl_s
+
+    async def here(self, key: str, connection: str) -> None:
+        """The page ``connection`` is live on ``key`` (:func:`seat_key` or :func:`player_key`)."""
+        now = time.time()
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(key, {connection: now + self.ttl_s})
+            pipe.zremrangebyscore(key, "-inf", now)
+            pipe.expire(key, int(self.ttl_s) + 1)
+            await pipe.execute()
+
+    async def gone(self, key: str, connection: str) -> None:
+        await self._redis.zrem(key, connection)
+
+    async def present(self, *keys: str) -> bool:
+        """Whether any of ``keys`` has a live page now."""
+        now = time.time()
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.zcount(key, now, "+inf")
+            counts = await pipe.execute()
+        return any(int(c) > 0 for c in counts)
