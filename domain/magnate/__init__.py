@@ -17,6 +17,7 @@ from .events import MagnateEvent
 from .legal import legal_commands
 from .money import money
 from .narrate import Narrator
+from .notices import tell
 from .pending import pending
 from .secrets import hide
 from .state import MagnateState, Phase
@@ -90,6 +91,7 @@ GAME: GameModule[MagnateState] = GameModule(
     ai_levels=ai_levels(),
     sim_options=_sim_options,
     sim_flags=("advanced",),
+    tell=tell,
 )
 
 __all__ = [
