@@ -1,0 +1,15 @@
+"""The delivery channels of notifications: mail (SMTP, or the development mailbox), webhooks (Standard Webhooks
+signatures) and Web Push (VAPID, RFC 8291 encryption), and the checks of the addresses players give them. Each
+sender raises :class:`DeliveryFailed`, which says whether trying again can help."""
+
+from infra.channels.addresses import check_email, check_resolved, check_url
+from infra.channels.errors import DeliveryFailed, InvalidEmail, UnsafeAddress
+
+__all__ = [
+    "DeliveryFailed",
+    "InvalidEmail",
+    "UnsafeAddress",
+    "check_email",
+    "check_resolved",
+    "check_url",
+]
