@@ -3,13 +3,23 @@ signatures) and Web Push (VAPID, RFC 8291 encryption), and the checks of the add
 sender raises :class:`DeliveryFailed`, which says whether trying again can help."""
 
 from infra.channels.addresses import check_email, check_resolved, check_url
+from infra.channels.devmail import DevMail, DevMailbox, devmail_router
 from infra.channels.errors import DeliveryFailed, InvalidEmail, UnsafeAddress
+from infra.channels.mail import Mail, MailSender, SmtpSender, build_message, mail_sender
 
 __all__ = [
     "DeliveryFailed",
+    "DevMail",
+    "DevMailbox",
     "InvalidEmail",
+    "Mail",
+    "MailSender",
+    "SmtpSender",
     "UnsafeAddress",
+    "build_message",
     "check_email",
     "check_resolved",
     "check_url",
+    "devmail_router",
+    "mail_sender",
 ]
