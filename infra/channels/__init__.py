@@ -6,8 +6,10 @@ from infra.channels.addresses import check_email, check_resolved, check_url
 from infra.channels.devmail import DevMail, DevMailbox, devmail_router
 from infra.channels.errors import DeliveryFailed, InvalidEmail, UnsafeAddress
 from infra.channels.mail import Mail, MailSender, SmtpSender, build_message, mail_sender
+from infra.channels.webhooks import SHAPES, WebhookMessage, WebhookSender, body_for, new_secret
 
 __all__ = [
+    "SHAPES",
     "DeliveryFailed",
     "DevMail",
     "DevMailbox",
@@ -16,10 +18,14 @@ __all__ = [
     "MailSender",
     "SmtpSender",
     "UnsafeAddress",
+    "WebhookMessage",
+    "WebhookSender",
+    "body_for",
     "build_message",
     "check_email",
     "check_resolved",
     "check_url",
     "devmail_router",
     "mail_sender",
+    "new_secret",
 ]
