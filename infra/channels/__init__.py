@@ -6,6 +6,7 @@ from infra.channels.addresses import check_email, check_resolved, check_url
 from infra.channels.devmail import DevMail, DevMailbox, devmail_router
 from infra.channels.errors import DeliveryFailed, InvalidEmail, UnsafeAddress
 from infra.channels.mail import Mail, MailSender, SmtpSender, build_message, mail_sender
+from infra.channels.push import PushSender, PushSubscription, VapidKeys, check_subscription, vapid_keys
 from infra.channels.webhooks import SHAPES, WebhookMessage, WebhookSender, body_for, new_secret
 
 __all__ = [
@@ -16,16 +17,21 @@ __all__ = [
     "InvalidEmail",
     "Mail",
     "MailSender",
+    "PushSender",
+    "PushSubscription",
     "SmtpSender",
     "UnsafeAddress",
+    "VapidKeys",
     "WebhookMessage",
     "WebhookSender",
     "body_for",
     "build_message",
     "check_email",
     "check_resolved",
+    "check_subscription",
     "check_url",
     "devmail_router",
     "mail_sender",
     "new_secret",
+    "vapid_keys",
 ]
