@@ -1,4 +1,5 @@
-"""System job functions: one per system command kind of every game, plus the reconciler.
+"""System job functions: one per system command kind of every game, plus the reconciler and the delivery of a
+notification (:func:`deliver_notification`).
 
 Jobs hold no rule knowledge. A job ``(game_id, version)`` named after a system command kind asks
 :meth:`Gameplay.run_system` to run that command if the game is still at ``version`` and still waits
@@ -17,12 +18,16 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
+import asyncpg
 from arq.typing import WorkerCoroutine
 from arq.worker import Retry
+from redis.exceptions import RedisError
 
 from domain.kernel import GameModule
 from infra.errors import StoreUnavailable
 from services.gameplay.handler import Gameplay
+from services.notifications.context import Notifications
+from services.notifications.deliver import deliver
 
 log = logging.getLogger("magnate.worker")
 
@@ -31,6 +36,10 @@ MAX_TRIES = 5
 re-enqueues it once the stores are back, since the game still says it is due)."""
 RETRY_BASE_S = 0.5
 RETRY_CAP_S = 10.0
+DELIVER_MAX_TRIES = 30
+"""Runs of one delivery's job: its back-offs and its waits for a lease are runs too (``Retry``). A job arq gives up
+on is queued again by the sweep while its delivery is due (the delivery's own attempts are counted in its row)."""
+_DELIVERY_OUTAGE = (StoreUnavailable, OSError, RedisError, asyncpg.PostgresError, asyncpg.InterfaceError)
 
 
 def _tags_of_union(union: Any) -> list[str]:
@@ -119,3 +128,23 @@ async def reconcile(ctx: dict[str, Any]) -> int:
     if count:
         log.info("reconciler re-enqueued %d due job(s)", count)
     return count
+
+
+async def deliver_notification(ctx: dict[str, Any], delivery_id: str) -> bool:
+    """Deliver one notification (:func:`services.notifications.deliver.deliver`); True when nothing is left to do.
+
+    The job keeps the delivery's id for its whole life: a back-off after a failed attempt, or a wait for a lease
+    another worker holds, is arq's ``Retry`` with that wait (rather than a new job with a suffixed id), so the
+    projector, a retry and the sweep can never queue two jobs for one delivery; arq refuses the second id. A
+    database or Redis outage is retried with the system jobs' back-off; the delivery's row stays claimed until
+    its lease ends, then the sweep or the retry takes it up."""
+    notifications: Notifications = ctx["notifications"]
+    job_try = int(ctx.get("job_try") or 1)
+    try:
+        wait = await deliver(notifications, delivery_id)
+    except _DELIVERY_OUTAGE as exc:
+        log.warning("delivery %s interrupted (%s); retrying", delivery_id, exc)
+        raise Retry(defer=retry_delay_s(job_try)) from exc
+    if wait is not None:
+        raise Retry(defer=wait)
+    return True

@@ -36,6 +36,8 @@ Why each setting is what it is:
   seconds that the living worker renews, so a job whose worker was killed starts again within seconds.
 * ``health_check_interval`` = ``worker_health_check_s`` (10 s; arq's default is an hour) — the
   ``<queue>:health-check`` key says when each worker last polled and what it has done.
+* ``notify.deliver`` (:func:`jobs.deliver_notification`) delivers one notification; its job id is the delivery's
+  id, and ``ctx["notifications"]`` (:mod:`services.notifications.context`) holds the channels' senders.
 * No arq cron jobs: the periodic reconciler runs beside the worker (:mod:`.upkeep`), so an idle worker
   writes nothing to its log (a cron job logs its start and end at INFO on every run).
 """
@@ -53,6 +55,9 @@ from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.queue import redis_settings
 from services.gameplay.bootstrap import Runtime, build
+from services.notifications import context as notify_context
+from services.notifications.context import Notifications
+from services.notifications.dispatch import DELIVER
 
 from . import jobs
 from .leases import Leases
@@ -65,11 +70,16 @@ async def startup(ctx: dict[str, Any]) -> None:
     if "runtime" not in ctx:  # a worker run on its own: its runtime lives as long as it does
         runtime = await build(settings)
         ctx["runtime"], ctx["gameplay"], ctx["owns_runtime"] = runtime, runtime.gameplay, True
+    if "notifications" not in ctx:
+        ctx["notifications"], ctx["owns_notifications"] = notify_context.build(settings, ctx["runtime"]), True
     count = await jobs.reconcile(ctx)
     log.info("worker ready on queue %r (%d due job(s) re-enqueued)", settings.queue_name, count)
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
+    if ctx.pop("owns_notifications", False):
+        notifications: Notifications = ctx.pop("notifications")
+        await notifications.aclose()
     if ctx.pop("owns_runtime", False):
         runtime: Runtime = ctx.pop("runtime")
         ctx.pop("gameplay", None)
@@ -77,20 +87,25 @@ async def shutdown(ctx: dict[str, Any]) -> None:
 
 
 def functions() -> list[Function]:
-    return [func(jobs.system_job(kind), name=kind, max_tries=jobs.MAX_TRIES) for kind in jobs.system_kinds(GAMES)]
+    return [*(func(jobs.system_job(kind), name=kind, max_tries=jobs.MAX_TRIES) for kind in jobs.system_kinds(GAMES)),
+            func(jobs.deliver_notification, name=DELIVER, max_tries=jobs.DELIVER_MAX_TRIES)]
 
 
 def worker_settings(
-    settings: Settings, runtime: Runtime | None = None, leases: Leases | None = None
+    settings: Settings, runtime: Runtime | None = None, leases: Leases | None = None,
+    notifications: Notifications | None = None,
 ) -> dict[str, Any]:
-    """Keyword arguments for ``arq.worker.Worker`` (see the module docstring). With ``runtime`` the worker uses
-    it (and leaves it open); without, it builds its own at start-up and closes it at shutdown."""
+    """Keyword arguments for ``arq.worker.Worker`` (see the module docstring). With ``runtime`` (and
+    ``notifications``) the worker uses them (and leaves them open); without, it builds its own at start-up and
+    closes them at shutdown."""
     if not settings.redis_url:
         raise StoreUnavailable("REDIS_URL must be set for a worker (or use `magnate run` for an embedded one)")
     leases = leases or Leases()
     ctx: dict[str, Any] = {"settings": settings}
     if runtime is not None:
         ctx.update(runtime=runtime, gameplay=runtime.gameplay)
+    if notifications is not None:
+        ctx["notifications"] = notifications
     return {
         "functions": functions(),
         "redis_settings": redis_settings(settings.redis_url),

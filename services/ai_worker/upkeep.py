@@ -1,5 +1,6 @@
-"""What a worker process does beside running jobs: renew the leases of its running jobs, and (one worker of
-all, per period) re-enqueue every due job the games say is waiting.
+"""What a worker process does beside running jobs: renew the leases of its running jobs, (one worker of all, per
+period) re-enqueue every due job the games say is waiting and every notification delivery that is due or was
+abandoned by a killed worker, and project the notices of the watched games.
 
 Both survive a Redis or database outage: a failed round is logged once and tried again next period. The
 reconciler is a plain periodic task rather than an arq cron job so that an idle worker logs nothing (arq logs
@@ -14,12 +15,15 @@ import logging
 import random
 from typing import Any
 
+import asyncpg
+from arq.connections import ArqRedis
 from arq.utils import timestamp_ms
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from infra.errors import StoreUnavailable
 from services.gameplay.handler import Gameplay
+from services.notifications.sweep import sweep
 
 from .leases import RENEW_EVERY_S, Leases
 
@@ -61,6 +65,24 @@ async def reconcile_periodically(gameplay: Gameplay, redis: Redis, queue_name: s
             continue
         if count:
             log.info("reconciler re-enqueued %d due job(s)", count)
+
+
+async def sweep_periodically(pool: asyncpg.Pool, arq: ArqRedis, redis: Redis, queue_name: str,
+                             every_s: float) -> None:
+    """Every ``every_s`` (with jitter), if no other worker has this period, queue again every notification
+    delivery that is due or whose lease expired (:mod:`services.notifications.sweep`)."""
+    lock = f"{queue_name}:notify-sweep"
+    while True:
+        await asyncio.sleep(every_s * random.uniform(0.9, 1.1))  # spreading the workers, not a secret
+        try:
+            if not await redis.set(lock, "1", nx=True, px=int(every_s * 900)):
+                continue
+            count = await sweep(pool, arq)
+        except (RedisError, OSError, StoreUnavailable, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            log.warning("delivery sweep skipped: %s", exc)
+            continue
+        if count:
+            log.info("delivery sweep queued %d delivery job(s) again", count)
 
 
 def start(tasks: set[asyncio.Task[Any]], *coroutines: Any) -> None:

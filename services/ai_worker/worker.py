@@ -5,7 +5,8 @@ arq's ``Worker`` leaves its run loop on the first Redis error of a poll, and a w
 database pool, the gameplay service) once and runs one arq ``Worker`` after another on it: when Redis goes
 away the current one is closed and, after an exponential back-off (redis-py's ``ExponentialBackoff``), a new
 one connects, reconciles (re-enqueues every due job, in case Redis lost them) and polls again. Meanwhile
-:mod:`.upkeep` renews the leases of running jobs and reconciles periodically.
+:mod:`.upkeep` renews the leases of running jobs, reconciles periodically, sweeps the notification deliveries
+and runs the notification projector (:mod:`services.notifications.projector`).
 
 The job claim is arq's own (its poll loop, unchanged): an earlier version replaced arq's private
 ``_poll_iteration`` with a batch claim, which tied the service to arq's internals and degraded under a long
@@ -29,6 +30,9 @@ from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.queue import arq_pool
 from services.gameplay.bootstrap import Runtime, build
+from services.notifications import context as notify_context
+from services.notifications.context import Notifications
+from services.notifications.projector import keep_projecting
 
 from . import upkeep
 from .leases import Leases
@@ -54,16 +58,20 @@ async def serve(settings: Settings) -> None:
     if runtime is None:
         return
     leases = Leases()
+    notifications = notify_context.build(settings, runtime)
     tasks: set[asyncio.Task[None]] = set()
     claim_ms = (settings.worker_job_timeout_s + 10) * 1000  # arq's in-progress key: the job timeout + 10 s
     upkeep.start(tasks, upkeep.keep_leases(leases, runtime.redis, settings.queue_name, claim_ms),
                  upkeep.reconcile_periodically(runtime.gameplay, runtime.redis, settings.queue_name,
-                                               settings.reconcile_every_s))
+                                               settings.reconcile_every_s),
+                 upkeep.sweep_periodically(runtime.pool, runtime.arq, runtime.redis, settings.queue_name,
+                                           settings.reconcile_every_s),
+                 keep_projecting(notifications.projector, settings.notify_poll_s))
     try:
         failures = 0
         while not stop.is_set():
             started = time.monotonic()
-            if await _run_one(settings, runtime, leases, stop):
+            if await _run_one(settings, runtime, leases, notifications, stop):
                 return
             if time.monotonic() - started > HEALTHY_AFTER_S:
                 failures = 0
@@ -73,17 +81,20 @@ async def serve(settings: Settings) -> None:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await notifications.aclose()
         await runtime.close()
 
 
-async def _run_one(settings: Settings, runtime: Runtime, leases: Leases, stop: asyncio.Event) -> bool:
+async def _run_one(settings: Settings, runtime: Runtime, leases: Leases, notifications: Notifications,
+                   stop: asyncio.Event) -> bool:
     """One arq worker until it stops (True) or loses Redis (False, logged)."""
     try:
         pool: ArqRedis = await arq_pool(settings.redis_url or "", settings.queue_name)
     except StoreUnavailable as exc:
         log.warning("cannot reach Redis (%s); retrying", exc)
         return False
-    worker = Worker(**worker_settings(settings, runtime, leases), redis_pool=pool, handle_signals=False)
+    worker = Worker(**worker_settings(settings, runtime, leases, notifications), redis_pool=pool,
+                    handle_signals=False)
     running = asyncio.create_task(worker.async_run())
     stopping = asyncio.create_task(stop.wait())
     try:

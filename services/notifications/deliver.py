@@ -1,0 +1,165 @@
+"""Delivering one delivery: claim its row, send it on its channel, record what became of it.
+
+* **email** and **push** reach only a player who is away (:mod:`infra.presence`: no live page for the notice's
+  seat or for the player's "My games"); otherwise the delivery is ``skipped`` with ``at the page``;
+* a **digest** lists every game waiting for the player when it is sent, and is skipped if none does;
+* a **webhook** is always sent; its failures are counted on the webhook (:mod:`.webhook_health`);
+* a push subscription the push service says is gone (404/410) is deleted.
+
+A transient failure puts the delivery back to ``pending`` with a back-off (:func:`.claim.later`), and
+:func:`deliver` returns how long its job should wait before running again (the worker raises arq's ``Retry``
+with it, so the delivery keeps one job, whose id is the delivery's). A permanent failure is ``failed`` at once.
+
+What the outside world sees is at-least-once: the receiver may accept a message and the worker be killed before
+its ``sent`` is written; the lease then expires and the delivery is sent again, with the same id (Message-ID,
+``webhook-id``, push Topic and tag) for the receiver to drop (docs/PLAYERS.md, "Delivery guarantees").
+"""
+
+from __future__ import annotations
+
+import logging
+
+from infra.channels.errors import DeliveryFailed
+from infra.channels.push import PushSubscription
+from infra.presence import player_key, seat_key
+
+from . import dispatch, preferences, webhook_health
+from .claim import MAX_ATTEMPTS, Busy, Claimed, claim, finish, later
+from .context import Notifications
+from .digest import digest_mail, waiting_games
+from .outbox import DIGEST, EMAIL, PUSH, WEBHOOK
+from .render import NoticeView, notice_mail, push_payload, push_topic, unsubscribe_url, webhook_message
+
+log = logging.getLogger("magnate.notify")
+
+AT_THE_PAGE = "at the page"
+
+
+class Skip(Exception):
+    """The delivery is not to be sent (the player is at the page, turned the channel off, ...)."""
+
+
+async def deliver(n: Notifications, delivery_id: str) -> float | None:
+    """Deliver ``delivery_id`` if it is due and nobody else holds it. Returns None when there is nothing more
+    to do, or the seconds after which its job should look again (a back-off, or a lease held by another)."""
+    got = await claim(n.pool, delivery_id)
+    if isinstance(got, Busy):
+        return None if got.wait_s is None else got.wait_s + 0.1
+    if got.attempts > MAX_ATTEMPTS:  # attempts that never finished (a worker killed each time)
+        await finish(n.pool, delivery_id, "failed", f"gave up after {got.attempts - 1} attempts")
+        return None
+    try:
+        detail = await _send(n, got)
+    except Skip as skip:
+        await finish(n.pool, delivery_id, "skipped", str(skip))
+        return None
+    except DeliveryFailed as failure:
+        return await _failed(n, got, failure)
+    await finish(n.pool, delivery_id, "sent", detail)
+    return None
+
+
+async def _send(n: Notifications, got: Claimed) -> str:
+    if got.channel == DIGEST:
+        return await _digest(n, got)
+    notice = await _notice(n, got)
+    if got.channel == EMAIL:
+        return await _email(n, got, notice)
+    if got.channel == WEBHOOK:
+        return await _webhook(n, got, notice)
+    if got.channel == PUSH:
+        return await _push(n, got, notice)
+    raise Skip(f"unknown channel {got.channel!r}")
+
+
+async def _notice(n: Notifications, got: Claimed) -> NoticeView:
+    row = await n.pool.fetchrow(
+        "SELECT x.notice_id, x.game_id, x.seat, x.version, x.kind, x.text, x.created_at, g.game_type"
+        " FROM notices x JOIN games g USING (game_id) WHERE x.notice_id = $1", got.notice_id)
+    if row is None:
+        raise Skip("the notice is gone")
+    game = n.games.get(row["game_type"])
+    title = (game.title or game.name) if game is not None else row["game_type"]
+    fields = {k: row[k] for k in ("notice_id", "game_id", "seat", "version", "kind", "text", "created_at")}
+    return NoticeView(**fields, title=title)
+
+
+async def _away(n: Notifications, got: Claimed, notice: NoticeView | None) -> None:
+    keys = [player_key(got.player_id)]
+    if notice is not None:
+        keys.append(seat_key(notice.game_id, notice.seat))
+    if await n.presence.present(*keys):
+        raise Skip(AT_THE_PAGE)
+
+
+async def _email(n: Notifications, got: Claimed, notice: NoticeView) -> str:
+    prefs = await preferences.load(n.pool, got.player_id)
+    if prefs.email_mode == "off":
+        raise Skip("email is off")
+    await _away(n, got, notice)
+    leave = unsubscribe_url(n.public_url, await n.unsubscribe_token(got.player_id))
+    await n.mail.send(notice_mail(got.delivery_id, got.target, notice, n.public_url, leave))
+    return ""
+
+
+async def _digest(n: Notifications, got: Claimed) -> str:
+    prefs = await preferences.load(n.pool, got.player_id)
+    if prefs.email_mode != "digest":
+        raise Skip("the digest is off")
+    await _away(n, got, None)
+    waiting = await waiting_games(n.pool, got.player_id, n.games)
+    if not waiting:
+        raise Skip("no game waits for you")
+    leave = unsubscribe_url(n.public_url, await n.unsubscribe_token(got.player_id))
+    await n.mail.send(digest_mail(got.delivery_id, got.target, waiting, n.public_url, leave))
+    await n.pool.execute("UPDATE notification_settings SET last_digest_at = now() WHERE player_id = $1",
+                         got.player_id)
+    return f"{len(waiting)} game(s)"
+
+
+async def _webhook(n: Notifications, got: Claimed, notice: NoticeView) -> str:
+    hook = await n.pool.fetchrow("SELECT url, shape, secret, disabled_at FROM webhooks"
+                                 " WHERE webhook_id = $1 AND player_id = $2", got.target, got.player_id)
+    if hook is None:
+        raise Skip("the webhook was removed")
+    if hook["disabled_at"] is not None:
+        raise Skip("the webhook is turned off")
+    await n.webhooks.send(hook["url"], hook["secret"], hook["shape"], got.delivery_id,
+                          webhook_message(notice, n.public_url))
+    await webhook_health.succeeded(n.pool, got.target)
+    return ""
+
+
+async def _push(n: Notifications, got: Claimed, notice: NoticeView) -> str:
+    row = await n.pool.fetchrow("SELECT endpoint, p256dh, auth FROM push_subscriptions"
+                                " WHERE endpoint_id = $1 AND player_id = $2", got.target, got.player_id)
+    if row is None:
+        raise Skip("the device's subscription was removed")
+    await _away(n, got, notice)
+    sender = await n.push()
+    sub = PushSubscription(endpoint=row["endpoint"], p256dh=row["p256dh"], auth=row["auth"])
+    await sender.send(sub, push_payload(got.delivery_id, notice, n.public_url), topic=push_topic(got.delivery_id))
+    return ""
+
+
+async def _failed(n: Notifications, got: Claimed, failure: DeliveryFailed) -> float | None:
+    reason = failure.reason
+    if got.channel == WEBHOOK:
+        off, told = await webhook_health.failed(n.pool, got, n.settings.webhook_failures_max)
+        if told:
+            await dispatch.enqueue(n.arq, told)
+        if off:
+            await dispatch.announce(n.redis, [got.player_id])
+            await finish(n.pool, got.delivery_id, "failed", f"{reason}; the webhook is turned off")
+            return None
+    if failure.expired and got.channel == PUSH:
+        await n.pool.execute("DELETE FROM push_subscriptions WHERE endpoint_id = $1", got.target)
+        await finish(n.pool, got.delivery_id, "failed", f"{reason}; the subscription is gone and was removed")
+        return None
+    if failure.permanent:
+        await finish(n.pool, got.delivery_id, "failed", reason)
+        return None
+    wait = await later(n.pool, got.delivery_id, got.attempts, reason, failure.retry_after_s)
+    if wait is None:
+        log.info("delivery %s failed for good: %s", got.delivery_id, reason)
+    return wait

@@ -1,0 +1,92 @@
+"""The notices a run of a game's events gives its claimed seats (pure: no I/O).
+
+Notices are judged at every command's boundary, never inside one: a command's events may pass through states
+nobody ever waits in (a bid that ends the auction at once), and the log records which events each command made
+(``command_id``). So the notices of a game do not depend on how many versions the projector reads at a time: a
+projector that lags and reads a hundred commands at once tells exactly what one that read them one by one would.
+At each boundary: ``your_turn`` and ``game_over`` (:func:`domain.kernel.notices.turn_notices`, and one
+``game_over`` per claimed seat when the game has just ended) and the game's own ``tell``.
+
+A seat claimed inside the run (``table.seat_claimed``) is told only what comes after its claim.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import groupby
+from typing import Any
+
+import msgspec
+
+from domain.kernel import GameModule, fold
+from domain.kernel.notices import GAME_OVER, Notice, turn_notices
+from domain.kernel.table import SeatClaimed
+
+from .texts import ending, notice_text
+
+
+class Logged(msgspec.Struct, frozen=True):
+    """One event of the log, decoded, with the command that made it."""
+
+    version: int
+    command_id: str
+    event: Any
+
+
+class Told(msgspec.Struct, frozen=True):
+    """A notice for a player: ``notice_id`` is ``<game_id>.<version>.<seat>.<kind>`` (the projector's own id)."""
+
+    notice_id: str
+    player_id: str
+    game_id: str
+    seat: int
+    version: int
+    kind: str
+    text: str
+
+
+def notice_id(game_id: str, version: int, seat: int, kind: str) -> str:
+    return f"{game_id}.{version}.{seat}.{kind}"
+
+
+def derive(
+    game: GameModule[Any], game_id: str, state: Any, events: Sequence[Logged], claimed: Mapping[int, str]
+) -> tuple[list[Told], Any]:
+    """The notices ``events`` (folded onto ``state``) give the seats in ``claimed`` (seat → player id), in log
+    order, and the state after them."""
+    claimed_at = {e.event.seat: e.version for e in events if isinstance(e.event, SeatClaimed)}
+    told: list[Told] = []
+    for _, group in groupby(events, key=lambda e: e.command_id):
+        run = list(group)
+        after = fold(game.evolve, (e.event for e in run), state)
+        for notice in _at_boundary(game, state, run, after, claimed):
+            player = claimed.get(notice.seat)
+            if player is None or notice.version <= claimed_at.get(notice.seat, 0):
+                continue
+            text = notice_text(notice.kind, game.title or game.name, notice.text)
+            told.append(Told(notice_id(game_id, notice.version, notice.seat, notice.kind), player, game_id,
+                             notice.seat, notice.version, notice.kind, text))
+        state = after
+    return _unique(told), state
+
+
+def _at_boundary(
+    game: GameModule[Any], before: Any, run: Sequence[Logged], after: Any, claimed: Mapping[int, str]
+) -> list[Notice]:
+    last = run[-1].version
+    was, now = game.pending(before), game.pending(after)
+    notices = turn_notices(was, now, last)
+    if now.finished and not was.finished:
+        outcome = game.outcome(after)
+        notices += [Notice(seat, GAME_OVER, last, ending(outcome, seat)) for seat in sorted(claimed)]
+    if game.tell is not None:
+        notices += game.tell(before, [(e.version, e.event) for e in run], after)
+    return notices
+
+
+def _unique(told: list[Told]) -> list[Told]:
+    """One notice per id (a game telling the same seat the same kind twice at one version says it once)."""
+    seen: dict[str, Told] = {}
+    for item in told:
+        seen.setdefault(item.notice_id, item)
+    return list(seen.values())
