@@ -15,5 +15,6 @@ The pipeline, one concept per module:
 * :mod:`.sweep` — re-enqueues what is due or whose lease expired (the safety net under a lost Redis or a kill);
 * :mod:`.unsubscribe` — one-click unsubscribe tokens (RFC 8058);
 * :mod:`.context` — the live adapters a worker delivers with;
-* :mod:`.account`, :mod:`.inbox`, :mod:`.channels` — what the API reads and changes for a signed-in player.
+* what the API reads and changes for a signed-in player: :mod:`.account` (settings), :mod:`.inbox` (notices),
+  :mod:`.hooks` (webhooks), :mod:`.devices` (push subscriptions), :mod:`.log` (the delivery log).
 """

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import asyncpg
 import msgspec
 
-from .db import Conn, Executor
+from .db import Executor
 
 EMAIL_MODES = ("off", "each", "digest")
 KINDS = ("your_turn", "outbid", "market", "game_over", "deadline")
@@ -52,7 +52,7 @@ async def load(conn: Executor, player_id: str) -> Preferences:
     return (await load_many(conn, [player_id]))[player_id]
 
 
-async def save(conn: Conn, player_id: str, prefs: Preferences) -> None:
+async def save(conn: Executor, player_id: str, prefs: Preferences) -> None:
     """Store a player's choices (the unsubscribe token and the last digest's time are kept)."""
     await conn.execute(
         "INSERT INTO notification_settings (player_id, email_mode, digest_hours, push, webhooks, kinds, muted_games)"
