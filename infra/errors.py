@@ -65,3 +65,21 @@ class StoreUnavailable(InfraError):
     """The database or Redis could not be reached."""
 
     code = "infra/unavailable"
+
+
+class SeatTaken(InfraError):
+    """The seat was claimed by a player: its invite link no longer opens it."""
+
+    code = "seat/claimed"
+
+
+class AlreadySeated(InfraError):
+    """The player already holds another seat of this game."""
+
+    code = "seat/already_seated"
+
+
+class InviteInvalid(InfraError):
+    """The invite token does not open this seat (revoked, reissued, or never its token)."""
+
+    code = "auth/invalid_token"

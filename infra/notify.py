@@ -65,9 +65,33 @@ class RedisNotifier:
 _closing: set[asyncio.Task[None]] = set()
 
 
-async def _close(pubsub: PubSub, name: str) -> None:
+def player_channel(player_id: str) -> str:
+    """Where the notification projector tells a player's pages that they have something new."""
+    return f"magnate:player:{player_id}"
+
+
+async def listen_channels(redis: Redis, names: list[str], timeout_s: float) -> AsyncIterator[tuple[str, bytes] | None]:
+    """Yields (channel, data) for each message on any of ``names``, or None after ``timeout_s`` of silence."""
+    pubsub = redis.pubsub()
     try:
-        await pubsub.unsubscribe(name)
+        await pubsub.subscribe(*names)
+        while True:
+            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=timeout_s)
+            if message is None:
+                yield None
+            else:
+                name = message["channel"]
+                yield (name.decode() if isinstance(name, bytes) else str(name)), bytes(message["data"])
+    finally:
+        closing = asyncio.create_task(_close(pubsub, *names))  # as in RedisNotifier.listen
+        _closing.add(closing)
+        closing.add_done_callback(_closing.discard)
+        await asyncio.shield(closing)
+
+
+async def _close(pubsub: PubSub, *names: str) -> None:
+    try:
+        await pubsub.unsubscribe(*names)
     finally:
         await pubsub.aclose()  # type: ignore[no-untyped-call]
 

@@ -8,9 +8,14 @@ rule: push only when the player is not looking at the game).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+_removing: set[asyncio.Task[None]] = set()
 
 
 def seat_key(game_id: str, seat: int) -> str:
@@ -38,7 +43,19 @@ class Presence:
             await pipe.execute()
 
     async def gone(self, key: str, connection: str) -> None:
-        await self._redis.zrem(key, connection)
+        """The page left. Called from a stream's clean-up, which is usually a cancellation (the client hung up): the
+        removal runs as a task of its own, shielded, so a second cancellation cannot cut it off; if Redis is away,
+        the entry lapses by itself."""
+
+        async def remove() -> None:
+            with contextlib.suppress(RedisError, OSError):
+                await self._redis.zrem(key, connection)
+
+        task = asyncio.create_task(remove())
+        _removing.add(task)
+        task.add_done_callback(_removing.discard)
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.shield(task)
 
     async def present(self, *keys: str) -> bool:
         """Whether any of ``keys`` has a live page now."""

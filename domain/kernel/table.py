@@ -23,6 +23,8 @@ from .seats import SYSTEM, Actor, Viewer
 S = TypeVar("S")
 
 NAME_MAX = 40
+TABLE_PREFIX = "table."
+"""The tag namespace of the table's messages."""
 
 
 class ClaimSeat(SystemCommand, frozen=True, tag="table.claim_seat"):

@@ -62,6 +62,8 @@ class SeatRecord(msgspec.Struct, frozen=True):
     payload: dict[str, Any]
     """What the game says about the seat for clients (Magnate: ``{"company": key}``); a JSON object."""
     token_hash: str | None
+    player_id: str | None = None
+    """The player who claimed the seat (None: a guest's seat, or the AI's)."""
 
 
 class GameSummary(msgspec.Struct, frozen=True):
@@ -82,6 +84,20 @@ class GameHead(msgspec.Struct, frozen=True):
     on_turn: tuple[int, ...]
     system_job: str | None
     updated_at: str
+
+
+class PlayerGame(msgspec.Struct, frozen=True):
+    """A game a player holds a seat in, as "My games" lists it."""
+
+    game_id: str
+    game_type: str
+    status: str
+    version: int
+    on_turn: tuple[int, ...]
+    updated_at: str
+    seat: int
+    names: tuple[str, ...]
+    """Every seat's display name, by seat."""
 
 
 class CreationKey(msgspec.Struct, frozen=True):
@@ -135,9 +151,11 @@ class StreamStore(Protocol):
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
         summary: GameSummary, creation: CreationKey | None = None, rules_version: str = "v1",
+        host_seat: int | None = None,
     ) -> list[StoredEvent]:
         """Create the game with its seats and secret seed (and its creation key, in the same transaction);
-        DuplicateCreation, and nothing written, if a game was already created with ``creation.key_hash``."""
+        DuplicateCreation, and nothing written, if a game was already created with ``creation.key_hash``.
+        ``host_seat`` is the creator's seat, whose holder manages the other seats' invites."""
         ...
 
     async def append(
@@ -191,6 +209,39 @@ class SeatStore(Protocol):
     async def seat_for_token(self, game_id: str, token_hash: str) -> int | None: ...
 
 
+class OwnershipStore(Protocol):
+    """Who holds a seat beyond its token: the player who claimed it, the host, the invites (docs/PLAYERS.md)."""
+
+    async def claim_seat(
+        self, game_id: str, expected_version: int, decision: Decision, summary: GameSummary, seat: int,
+        token_hash: str, player_id: str,
+    ) -> list[StoredEvent]:
+        """Append the claim's decision and bind ``seat`` to ``player_id`` in one transaction, if ``token_hash`` is
+        still the seat's invite: SeatTaken (claimed already), AlreadySeated (the player holds another seat of the
+        game), InviteInvalid (not the seat's current invite), DuplicateCommand, ConcurrencyConflict. The game's
+        notices start being projected from here (its ``notice_cursors`` row)."""
+        ...
+
+    async def claimed_by_token(self, game_id: str, token_hash: str) -> int | None:
+        """The seat whose invite this was before a player claimed it."""
+        ...
+
+    async def seat_of_player(self, game_id: str, player_id: str) -> int | None: ...
+
+    async def host_seat(self, game_id: str) -> int | None:
+        """StreamNotFound for an unknown game."""
+        ...
+
+    async def set_invite(self, game_id: str, seat: int, token_hash: str | None) -> None:
+        """Replace (or, with None, revoke) an unclaimed human seat's invite: SeatTaken if it was claimed,
+        InviteInvalid if there is no such human seat."""
+        ...
+
+    async def player_games(self, player_id: str) -> list[PlayerGame]:
+        """Every game the player holds a seat in, most recently moved first."""
+        ...
+
+
 class ReadModel(Protocol):
     """The games read model, written with every append: what the reconciler and lists need."""
 
@@ -202,6 +253,6 @@ class ReadModel(Protocol):
 
 
 @runtime_checkable
-class EventStore(StreamStore, SecretStore, SeatStore, ReadModel, Protocol):
+class EventStore(StreamStore, SecretStore, SeatStore, OwnershipStore, ReadModel, Protocol):
     """Every port of the store, as one adapter (PostgreSQL, or in memory) implements them. A service takes the
     narrowest one it needs."""

@@ -3,8 +3,10 @@ tests and quick experiments; never used in production)."""
 
 from __future__ import annotations
 
+import msgspec
+
 from infra.chain import GENESIS, event_hash
-from infra.errors import ConcurrencyConflict, StreamNotFound
+from infra.errors import AlreadySeated, ConcurrencyConflict, InviteInvalid, SeatTaken, StreamNotFound
 
 from .base import (
     CommandRecord,
@@ -14,6 +16,7 @@ from .base import (
     DuplicateCreation,
     GameHead,
     GameSummary,
+    PlayerGame,
     SeatRecord,
     Snapshot,
     StoredEvent,
@@ -31,6 +34,8 @@ class _Game:
         self.snapshots: list[Snapshot] = []
         self.summary = GameSummary("running", (), None)
         self.updated_at = timestamp()
+        self.host_seat: int | None = None
+        self.claimed_tokens: dict[str, int] = {}
 
 
 class InMemoryEventStore:
@@ -47,12 +52,14 @@ class InMemoryEventStore:
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
         summary: GameSummary, creation: CreationKey | None = None, rules_version: str = "v1",
+        host_seat: int | None = None,
     ) -> list[StoredEvent]:
         if creation is not None and creation.key_hash in self._creations:
             raise DuplicateCreation(self._creations[creation.key_hash])
         if game_id in self._games:
             raise ConcurrencyConflict(game_id, 0)
         self._games[game_id] = _Game(game_type, seats, seed)
+        self._games[game_id].host_seat = host_seat
         if creation is not None:
             self._creations[creation.key_hash] = creation
         return await self.append(game_id, 0, [decision], summary)
@@ -142,3 +149,55 @@ class InMemoryEventStore:
     async def seat_for_token(self, game_id: str, token_hash: str) -> int | None:
         game = self._games.get(game_id)
         return next((s.seat for s in game.seats if s.token_hash == token_hash), None) if game else None
+
+    # -- who holds a seat ---------------------------------------------------------------------------------
+
+    async def claim_seat(
+        self, game_id: str, expected_version: int, decision: Decision, summary: GameSummary, seat: int,
+        token_hash: str, player_id: str,
+    ) -> list[StoredEvent]:
+        game = self._game(game_id)
+        if decision.command_id in game.commands:
+            raise DuplicateCommand(game.commands[decision.command_id])
+        held = next((s for s in game.seats if s.seat == seat), None)
+        if held is None or (held.player_id is None and held.token_hash != token_hash):
+            raise InviteInvalid("this invite does not open this seat (it was revoked or replaced)")
+        if held.player_id is not None:
+            raise SeatTaken("this seat was claimed by a signed-in player")
+        if any(s.player_id == player_id for s in game.seats):
+            raise AlreadySeated("you already hold another seat of this game")
+        stored = await self.append(game_id, expected_version, [decision], summary)
+        game.seats = [msgspec.structs.replace(s, token_hash=None, player_id=player_id) if s.seat == seat else s
+                      for s in game.seats]
+        game.claimed_tokens[token_hash] = seat
+        return stored
+
+    async def claimed_by_token(self, game_id: str, token_hash: str) -> int | None:
+        game = self._games.get(game_id)
+        return game.claimed_tokens.get(token_hash) if game else None
+
+    async def seat_of_player(self, game_id: str, player_id: str) -> int | None:
+        game = self._games.get(game_id)
+        return next((s.seat for s in game.seats if s.player_id == player_id), None) if game else None
+
+    async def host_seat(self, game_id: str) -> int | None:
+        return self._game(game_id).host_seat
+
+    async def set_invite(self, game_id: str, seat: int, token_hash: str | None) -> None:
+        game = self._game(game_id)
+        held = next((s for s in game.seats if s.seat == seat), None)
+        if held is None or held.kind != "human":
+            raise InviteInvalid(f"seat {seat + 1} is not a person's seat of this game")
+        if held.player_id is not None:
+            raise SeatTaken("this seat was claimed by a signed-in player: its invite cannot change")
+        game.seats = [msgspec.structs.replace(s, token_hash=token_hash) if s.seat == seat else s for s in game.seats]
+
+    async def player_games(self, player_id: str) -> list[PlayerGame]:
+        found = []
+        for game_id, game in self._games.items():
+            seat = next((s.seat for s in game.seats if s.player_id == player_id), None)
+            if seat is not None:
+                found.append(PlayerGame(game_id, game.game_type, game.summary.status, len(game.events),
+                                        game.summary.on_turn, game.updated_at, seat,
+                                        tuple(s.name for s in game.seats)))
+        return sorted(found, key=lambda g: g.updated_at, reverse=True)

@@ -27,6 +27,7 @@ from .base import (
     StoredEvent,
     timestamp,
 )
+from .postgres_seats import PostgresOwnership
 
 Connection = asyncpg.Connection | PoolConnectionProxy
 """A connection, direct or borrowed from the pool."""
@@ -76,7 +77,7 @@ _HEAD = "SELECT game_id, game_type, version, last_hash, status, on_turn, system_
 _EVENT_COLUMNS = "version, type, actor, command_id, recorded_at, payload, prev_hash, hash"
 
 
-class PostgresEventStore:
+class PostgresEventStore(PostgresOwnership):
     """Appends run in one transaction that first locks the game's read-model row, so appends to one game
     are serialised and the expected-version check is exact; appends to different games never wait."""
 
@@ -102,6 +103,7 @@ class PostgresEventStore:
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
         summary: GameSummary, creation: CreationKey | None = None, rules_version: str = "v1",
+        host_seat: int | None = None,
     ) -> list[StoredEvent]:
         async with self._connection() as conn, conn.transaction():
             if creation is not None:
@@ -117,9 +119,9 @@ class PostgresEventStore:
                     raise DuplicateCreation(existing)
             try:
                 await conn.execute(
-                    "INSERT INTO games (game_id, game_type, status, version, last_hash, rules_version)"
-                    " VALUES ($1, $2, 'running', 0, $3, $4)",
-                    game_id, game_type, GENESIS, rules_version,
+                    "INSERT INTO games (game_id, game_type, status, version, last_hash, rules_version, host_seat)"
+                    " VALUES ($1, $2, 'running', 0, $3, $4, $5)",
+                    game_id, game_type, GENESIS, rules_version, host_seat,
                 )
             except asyncpg.UniqueViolationError as exc:
                 raise ConcurrencyConflict(game_id, 0) from exc
@@ -347,13 +349,14 @@ class PostgresEventStore:
     async def seats(self, game_id: str) -> list[SeatRecord]:
         async with self._connection() as conn:
             rows = await conn.fetch(
-                "SELECT seat, kind, name, payload::text, token_hash FROM seats WHERE game_id = $1 ORDER BY seat",
+                "SELECT seat, kind, name, payload::text, token_hash, player_id FROM seats WHERE game_id = $1"
+                " ORDER BY seat",
                 game_id,
             )
             if not rows:
                 await self._require_game(conn, game_id)
-        return [SeatRecord(r["seat"], r["kind"], r["name"], msgspec.json.decode(r["payload"]), r["token_hash"])
-                for r in rows]
+        return [SeatRecord(r["seat"], r["kind"], r["name"], msgspec.json.decode(r["payload"]), r["token_hash"],
+                           r["player_id"]) for r in rows]
 
     async def seat_for_token(self, game_id: str, token_hash: str) -> int | None:
         async with self._connection() as conn:

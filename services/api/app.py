@@ -12,6 +12,8 @@ with what Litestar cannot derive (``openapi``).
 
 from __future__ import annotations
 
+import logging
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -19,21 +21,31 @@ from typing import Any
 from litestar import Litestar, Request
 from litestar.datastructures import State
 from litestar.di import Provide
-from litestar.exceptions import SerializationException
+from litestar.exceptions import NotFoundException, SerializationException
 from litestar.openapi import OpenAPIConfig
+from litestar.stores.base import Store
 
 from domain.games import GAMES
+from infra.accounts import PostgresSessionStore
+from infra.channels.devmail import DevMailbox, devmail_router
 from infra.config import Settings, load
 from services.gameplay.bootstrap import Runtime, build
 from services.gameplay.story import Stories
 
+from .allow import allow_every_method
 from .auth import COMPONENTS
 from .controllers import CatalogController, CommandController, GameController, StreamController, health
+from .controllers.accounts import AccountController
+from .controllers.mine import MyGamesController
+from .controllers.seating import SeatingController
 from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings, provide_stories
 from .errors import EXCEPTION_HANDLERS, TOO_DEEP
 from .limits import rate_limit_middleware, rate_limit_stores, stream_slots
 from .openapi import complete
+from .players import csrf_for_sessions, session_config, sessions_for_signed_in
 from .web import web_router
+
+log = logging.getLogger(__name__)
 
 DESCRIPTION = """Play Magnate: The First City over HTTP (the play-by-web page at `/` uses only this API).
 Create a game, share each human seat's invite link, read views, submit commands, follow the game over
@@ -74,7 +86,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
             return
         built = await build(settings)
         app.state.runtime = built
-        for name, store in rate_limit_stores(settings, built.redis).items():
+        for name, store in stores_of(settings, built).items():
             app.stores.register(name, store, allow_override=True)
         try:
             yield
@@ -83,14 +95,16 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
 
     kept: dict[str, object] = {"settings": settings, "stories": Stories(), "stream_slots": stream_slots(settings)}
     state = State(kept | ({"runtime": runtime} if runtime is not None else {}))
+    dev_mail = [devmail_router()] if settings.smtp_url is None else []
     app = Litestar(
-        route_handlers=[GameController, CommandController, StreamController, CatalogController, health,
-                        web_router()],
+        route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
+                        MyGamesController, SeatingController, health, web_router(), *dev_mail],
         dependencies={
             "runtime": Provide(provide_runtime, sync_to_thread=False),
             "gameplay": Provide(provide_gameplay, sync_to_thread=False),
             "settings": Provide(provide_settings, sync_to_thread=False),
             "stories": Provide(provide_stories, sync_to_thread=False),
+            "devmail": Provide(provide_devmail, sync_to_thread=False),
         },
         guards=[plausible_game_id],
         exception_handlers=EXCEPTION_HANDLERS,
@@ -98,14 +112,38 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         state=state,
         request_class=BoundedRequest,
         request_max_body_size=settings.max_body_bytes,
-        middleware=rate_limit_middleware(settings),
-        stores=dict(rate_limit_stores(settings, runtime.redis)) if runtime is not None else None,
+        middleware=[allow_every_method(), *rate_limit_middleware(settings),
+                    sessions_for_signed_in(session_config(settings.secure_cookies)),
+                    csrf_for_sessions(csrf_secret(settings), settings.secure_cookies)],
+        stores=stores_of(settings, runtime) if runtime is not None else None,
         openapi_config=OpenAPIConfig(
             title="Magnate Server", version="0.1.0", description=DESCRIPTION, path="/schema", components=COMPONENTS
         ),
     )
     complete(app.openapi_schema, GAMES)
     return app
+
+
+def stores_of(settings: Settings, runtime: Runtime) -> dict[str, Store]:
+    """The Litestar stores of the app: the rate limits' (Redis) and the sessions' (PostgreSQL)."""
+    return {**rate_limit_stores(settings, runtime.redis), "sessions": PostgresSessionStore(runtime.pool)}
+
+
+def csrf_secret(settings: Settings) -> str:
+    """The secret of the CSRF tokens: ``MAGNATE_SECRET_KEY`` (`magnate run` keeps one in its data folder), else
+    one for this process (a server of several API processes must set it: each would refuse the others' tokens)."""
+    if settings.secret_key:
+        return settings.secret_key
+    if not settings.sandbox:
+        log.warning("MAGNATE_SECRET_KEY is not set: signed-in pages work only against this one API process")
+    return secrets.token_urlsafe(32)
+
+
+def provide_devmail(state: State) -> DevMailbox:
+    mailbox = state.runtime.mail
+    if not isinstance(mailbox, DevMailbox):
+        raise NotFoundException("mail is sent by SMTP on this server: there is no development mailbox")
+    return mailbox
 
 
 def from_environment() -> Litestar:

@@ -12,6 +12,10 @@ body over ``max_body_bytes``               413     ``request/too_large`` (detail
 RuleViolation (and subclasses)             422     the rule's own code (``rule/not_your_turn``)
 ViewUnavailable                            403     ``view/unavailable``
 StreamNotFound                             404     ``game/not_found``
+SeatTaken (an invite of a claimed seat)    403     ``seat/claimed``
+AlreadySeated                              409     ``seat/already_seated``
+InviteInvalid                              401     ``auth/invalid_token``
+CSRF check failed (cookie-signed writes)   403     ``auth/csrf``
 ConcurrencyConflict                        409     ``conflict/version`` (details.retry = true)
 CommandIdReused                            409     ``conflict/command_id_reused``
 IdempotencyKeyReused                       409     ``conflict/idempotency_key_reused``
@@ -39,6 +43,7 @@ from litestar.exceptions import (
     HTTPException,
     MethodNotAllowedException,
     NotFoundException,
+    PermissionDeniedException,
     SerializationException,
     TooManyRequestsException,
     ValidationException,
@@ -143,6 +148,9 @@ INFRA_STATUS: dict[str, int] = {
     "conflict/command_id_reused": 409,
     "conflict/idempotency_key_reused": 409,
     "infra/unavailable": 503,
+    "seat/claimed": 403,
+    "seat/already_seated": 409,
+    "auth/invalid_token": 401,
 }
 """The status of each infrastructure error, by its code."""
 
@@ -182,6 +190,9 @@ def on_http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
         code = "route/not_found"
     elif isinstance(exc, MethodNotAllowedException):
         code = "request/method_not_allowed"
+    elif isinstance(exc, PermissionDeniedException) and "CSRF" in exc.detail:  # Litestar's CSRFMiddleware
+        return error_response(403, "auth/csrf", "a signed-in page's change needs the X-CSRFToken header (the value of "
+                                                "the csrftoken cookie)")
     elif isinstance(exc, TooManyRequestsException):
         retry = _retry_after(exc.headers or {})
         return error_response(status, "rate/limited", "too many requests from this client: retry later",

@@ -86,6 +86,9 @@ class GameCreatedOut(msgspec.Struct, frozen=True):
     game_type: str
     version: int
     seats: tuple[SeatCreatedOut, ...]
+    host_seat: int | None = None
+    """The creator's seat (the first person's seat): keep its token, pass the other invite links on. Its holder
+    manages the others' invites."""
 
 
 class PlayerOut(msgspec.Struct, frozen=True):
@@ -96,6 +99,8 @@ class PlayerOut(msgspec.Struct, frozen=True):
     name: str
     payload: dict[str, Any]
     """Game-specific (Magnate: ``{"company": key}``)."""
+    claimed: bool = False
+    """A signed-in player holds this seat (its invite link no longer opens it)."""
 
 
 class GameTypeOut(msgspec.Struct, frozen=True):

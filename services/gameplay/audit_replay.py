@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel import SYSTEM, Actor, Chance, GameError, GameModule, Seat, commitment_of, fold
+from domain.kernel.table import TABLE_PREFIX
 from infra.codec import GameCodec
 
 from .audit_lines import Entry, GameLine, Group, Problems, reason, shown
@@ -111,6 +112,8 @@ class _Replayer:
         due = self.game.pending(self.state)
         if due.finished:
             return self._reveal(group, actor)
+        if actor == SYSTEM and group.command.line.type.startswith(TABLE_PREFIX):
+            return True  # the table's own commands (a seat claimed) come when they come; the rules judge them
         if actor == SYSTEM:
             if due.system is None:
                 self.problems.add(where, "actor is system, but the rules wait for a seat here")

@@ -11,26 +11,37 @@ from arq.connections import ArqRedis
 from redis.asyncio import Redis
 
 from domain.games import GAMES
+from infra.accounts import PlayerStore
+from infra.channels.mail import MailSender, mail_sender
 from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.eventstore.postgres import PostgresEventStore
 from infra.migrate import migrate
 from infra.notify import RecordingNotifier, RedisNotifier
+from infra.presence import Presence
 from infra.queue import ArqJobQueue, RecordingJobQueue, arq_pool
 
 from .handler import Gameplay
+from .seating import Seating
 
 
 class Runtime:
     """The live adapters of one process; ``close()`` releases them."""
 
     def __init__(self, gameplay: Gameplay, pool: asyncpg.Pool, redis: Redis, arq: ArqRedis,
-                 notifier: RedisNotifier) -> None:
+                 notifier: RedisNotifier, settings: Settings) -> None:
         self.gameplay = gameplay
         self.pool = pool
         self.redis = redis
         self.arq = arq
         self.notifier = notifier
+        self.seating = Seating(gameplay)
+        self.players = PlayerStore(pool)
+        """Accounts and sign-in links."""
+        self.presence = Presence(redis, settings.presence_s)
+        """Which seats and players have a live page open."""
+        self.mail: MailSender = mail_sender(settings, pool)
+        """SMTP (``SMTP_URL``), or the development mailbox shown at /dev/mail."""
 
     async def close(self) -> None:
         await self.arq.aclose()
@@ -91,4 +102,4 @@ async def build(settings: Settings, *, run_migrations: bool = True) -> Runtime:
         PostgresEventStore(pool), ArqJobQueue(arq, announces=True), notifier, GAMES,
         snapshot_every=settings.snapshot_every,
     )
-    return Runtime(gameplay, pool, redis, arq, notifier)
+    return Runtime(gameplay, pool, redis, arq, notifier, settings)

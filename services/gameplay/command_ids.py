@@ -34,6 +34,11 @@ def reveal_id(game_id: str) -> str:
     return f"reveal:{game_id}"
 
 
+def claim_id(seat: int) -> str:
+    """The id of the command that binds a seat to a player (once per seat)."""
+    return f"claim:{seat}"
+
+
 def check_client_id(command_id: str) -> None:
     """Refuse (CommandIdReserved) an id a client may not use: one in the service's namespace, or outside the
     client alphabet (which keeps the two namespaces apart by construction)."""

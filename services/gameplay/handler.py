@@ -60,6 +60,8 @@ class Created(msgspec.Struct, frozen=True):
     game_type: str
     version: int
     seats: tuple[SeatCreated, ...]
+    host_seat: int | None = None
+    """The creator's seat: its holder manages the other seats' invites (None: no person plays this game)."""
 
 
 class Applied(msgspec.Struct, frozen=True):
@@ -70,6 +72,22 @@ class Applied(msgspec.Struct, frozen=True):
     events: tuple[StoredEvent, ...]
     duplicate: bool = False
     """True when this command id had already been applied (the first result is returned)."""
+
+
+class NotAHumanSeat(RuleViolation):
+    """The host seat named at creation is not a person's seat of the game."""
+
+    code = "rule/invalid_value"
+
+
+def host_of(seats: Sequence[SeatCreated], asked: int | None) -> int | None:
+    """The creator's seat: the one asked for (a human seat), or the first human seat."""
+    humans = [s.seat for s in seats if s.kind == "human"]
+    if asked is None:
+        return humans[0] if humans else None
+    if asked not in humans:
+        raise NotAHumanSeat(f"host_seat {asked} is not a person's seat of this game", field="host_seat")
+    return asked
 
 
 def actor_text(actor: Actor) -> str:
@@ -111,7 +129,7 @@ class Gameplay:
 
     async def create_game(
         self, game_type: str, options: Any, names: list[str] | None = None, seed: bytes | None = None, *,
-        idempotency_key: str | None = None,
+        idempotency_key: str | None = None, host_seat: int | None = None,
     ) -> Created:
         """Set a game up (raises the game's RuleViolation for impossible options).
 
@@ -136,19 +154,20 @@ class Gameplay:
             token = creation_keys.seat_token(idempotency_key, game_id, i) if info.kind == "human" else None
             name = (names[i] if names and i < len(names) and names[i] else "") or info.label
             seats.append(SeatCreated(i, info.kind, name, dict(info.payload), token))
+        host = host_of(seats, host_seat)
         records = [SeatRecord(s.seat, s.kind, s.name, s.payload, token_hash(s.token) if s.token else None)
                    for s in seats]
-        decision = self._decision(codec, START, SYSTEM, start, events)
+        decision = decision_of(codec, START, SYSTEM, start, events)
         try:
             stored = await self.store.create(game_id, game_type, records, seed, decision,
-                                             self._summary(game, state), creation, game.data_version)
+                                             summary_of(game, state), creation, game.data_version, host)
         except DuplicateCreation as duplicate:  # a concurrent retry of this very request won
             assert idempotency_key is not None
             return await self._created_before(duplicate.creation, idempotency_key, game_type, options, names,
                                               requested)
         self.loader.remember_seed(game_id, seed)
-        await self._after_append(game_id, Loaded(game_type, stored[-1].version, state), game, stored)
-        return Created(game_id, game_type, stored[-1].version, tuple(seats))
+        await self.after_append(game_id, Loaded(game_type, stored[-1].version, state), game, stored)
+        return Created(game_id, game_type, stored[-1].version, tuple(seats), host)
 
     async def _created_before(
         self, found: CreationKey, key: str, game_type: str, options: Any, names: list[str] | None,
@@ -163,7 +182,7 @@ class Gameplay:
             for r in await self.store.seats(found.game_id)
         )
         await self.ensure_scheduled(found.game_id)
-        return Created(found.game_id, head.game_type, head.version, seats)
+        return Created(found.game_id, head.game_type, head.version, seats, await self.store.host_seat(found.game_id))
 
     async def submit(
         self, game_id: str, seat: int, command_id: str, command: Any, expected_version: int | None = None
@@ -230,21 +249,21 @@ class Gameplay:
         game, codec = self.module(loaded.game_type), self.codecs[loaded.game_type]
         seed = await self.loader.seed(game_id)
         events, state = game.step(loaded.state, actor, command, Chance(seed, loaded.version + 1))
-        decisions = [self._decision(codec, command_id, actor, command, events)]
+        decisions = [decision_of(codec, command_id, actor, command, events)]
         version = loaded.version + len(events)
         if game.pending(state).finished and events:
             reveal = game.reveal(seed.hex())
             revealed, state = game.step(state, SYSTEM, reveal, Chance(seed, version + 1))
-            decisions.append(self._decision(codec, reveal_id(game_id), SYSTEM, reveal, revealed))
+            decisions.append(decision_of(codec, reveal_id(game_id), SYSTEM, reveal, revealed))
             version += len(revealed)
         snapshot = None
         if version // self.snapshot_every > loaded.version // self.snapshot_every:
             snapshot = Snapshot(version, codec.state_schema, codec.encode_state(state))
-        stored = await self.store.append(game_id, loaded.version, decisions, self._summary(game, state), snapshot)
-        await self._after_append(game_id, Loaded(loaded.game_type, version, state), game, stored)
+        stored = await self.store.append(game_id, loaded.version, decisions, summary_of(game, state), snapshot)
+        await self.after_append(game_id, Loaded(loaded.game_type, version, state), game, stored)
         return Applied(game_id, version, tuple(stored))
 
-    async def _after_append(
+    async def after_append(
         self, game_id: str, loaded: Loaded, game: GameModule[Any], stored: Sequence[StoredEvent]
     ) -> None:
         self._cache.remember(game_id, loaded, stored)
@@ -284,23 +303,23 @@ class Gameplay:
                 count += 1
         return count
 
-    # -- helpers ------------------------------------------------------------------------------------
 
-    @staticmethod
-    def _summary(game: GameModule[Any], state: Any) -> GameSummary:
-        due = game.pending(state)
-        return GameSummary(
-            status="finished" if due.finished else "running",
-            on_turn=tuple(int(s) for s in due.seats),
-            system_job=tag_of(due.system) if due.system is not None else None,
-        )
+def summary_of(game: GameModule[Any], state: Any) -> GameSummary:
+    """The read model of ``state``: what a lobby or a "your turn" list needs."""
+    due = game.pending(state)
+    return GameSummary(
+        status="finished" if due.finished else "running",
+        on_turn=tuple(int(s) for s in due.seats),
+        system_job=tag_of(due.system) if due.system is not None else None,
+    )
 
-    @staticmethod
-    def _decision(codec: GameCodec, command_id: str, actor: Actor, command: Any, events: list[Any]) -> Decision:
-        return Decision(
-            command_id=command_id,
-            actor=actor_text(actor),
-            command_type=tag_of(command),
-            command=codec.encode(command),
-            events=tuple(NewEvent(tag_of(e), codec.encode(e)) for e in events),
-        )
+
+def decision_of(codec: GameCodec, command_id: str, actor: Actor, command: Any, events: list[Any]) -> Decision:
+    """One command and its events, encoded for the store."""
+    return Decision(
+        command_id=command_id,
+        actor=actor_text(actor),
+        command_type=tag_of(command),
+        command=codec.encode(command),
+        events=tuple(NewEvent(tag_of(e), codec.encode(e)) for e in events),
+    )

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import msgspec
-from cachetools import LRUCache
+from cachetools import TTLCache
 
 from domain.kernel import Viewer
 from infra.eventstore import StoredEvent
@@ -23,7 +23,10 @@ from .cache import Loaded
 from .loader import GameLoader
 
 TOKENS_KEPT = 20_000
-"""Seat tokens (by hash) whose seat this process remembers: a token never changes seat."""
+"""Seat tokens (by hash) whose seat this process remembers."""
+TOKEN_TTL_S = 2.0
+"""How long this process trusts a remembered token: an invite revoked, reissued or claimed through another API
+process stops working here within this time (at once through this one, see :meth:`GameQueries.forget_token`)."""
 
 
 def token_hash(token: str) -> str:
@@ -47,7 +50,7 @@ class GameQueries:
     def __init__(self, loader: GameLoader) -> None:
         self.loader = loader
         self.store = loader.store
-        self._seat_of_token: LRUCache[tuple[str, str], int] = LRUCache(maxsize=TOKENS_KEPT)
+        self._seat_of_token: TTLCache[tuple[str, str], int] = TTLCache(maxsize=TOKENS_KEPT, ttl=TOKEN_TTL_S)
 
     def follow(self, game_id: str) -> None:
         """An event stream of this process follows the game: it hears every version any process announces for
@@ -123,6 +126,11 @@ class GameQueries:
         until = max(0, version)
         base = await self.loader.base(game_id, head.game_type, at_most=until)
         return self.loader.folded(base, await self.store.read(game_id, after=base.version, until=until))
+
+    def forget_token(self, game_id: str, token_hash_: str | None = None) -> None:
+        """A seat's invite changed: forget the tokens remembered for ``game_id`` (all of them, or one by hash)."""
+        for key in [k for k in self._seat_of_token if k[0] == game_id and token_hash_ in (None, k[1])]:
+            self._seat_of_token.pop(key, None)
 
     async def seat_for_token(self, game_id: str, token: str) -> int | None:
         key = (game_id, token_hash(token))

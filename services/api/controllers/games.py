@@ -72,7 +72,8 @@ async def events_page(
 
 
 async def players(gameplay: Gameplay, game_id: str) -> tuple[PlayerOut, ...]:
-    return tuple(PlayerOut(s.seat, s.kind, s.name, s.payload) for s in await gameplay.store.seats(game_id))
+    return tuple(PlayerOut(s.seat, s.kind, s.name, s.payload, s.player_id is not None)
+                 for s in await gameplay.store.seats(game_id))
 
 
 def public_url(settings: Settings) -> str:
@@ -137,7 +138,7 @@ class GameController(Controller):
                            f"{base}/play/{created.game_id}#token={s.token}" if s.token else None)
             for s in created.seats
         )
-        return GameCreatedOut(created.game_id, created.game_type, created.version, seats)
+        return GameCreatedOut(created.game_id, created.game_type, created.version, seats, created.host_seat)
 
     @get("/{game_id:str}", summary="The public view of a game", responses=documented(400, 404))
     async def read(self, game_id: FromPath[str], gameplay: GameplayDep) -> GameOut:

@@ -15,6 +15,8 @@ A client address may hold at most ``max_streams_per_client`` streams open in one
 from __future__ import annotations
 
 import logging
+import time
+import uuid
 from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Annotated, Any
 
@@ -29,6 +31,7 @@ from redis.exceptions import RedisError
 from domain.kernel import Viewer
 from infra.errors import InfraError
 from infra.notify import Subscriber
+from infra.presence import Presence, seat_key
 from services.gameplay import Gameplay
 
 from ..auth import SECURITY, provide_stream_seat
@@ -61,18 +64,27 @@ async def _new_events(
 
 
 async def messages(
-    gameplay: Gameplay, notifier: Subscriber, game_id: str, after: int, viewer: Viewer
+    gameplay: Gameplay, notifier: Subscriber, game_id: str, after: int, viewer: Viewer,
+    presence: Presence | None = None,
 ) -> AsyncIterator[ServerSentEventMessage]:
-    """The stream's messages; ends (and the browser reconnects) if the store or Redis fails."""
+    """The stream's messages; ends (and the browser reconnects) if the store or Redis fails. A seat's stream keeps
+    the seat present (``presence``: email and push wait while it is open)."""
     yield ServerSentEventMessage(data=None, comment="connected", retry=RETRY_MS)
     ticks = notifier.listen(game_id, timeout_s=KEEP_ALIVE_S)
     gameplay.queries.follow(game_id)
+    here = None if presence is None or not isinstance(viewer, int) else (seat_key(game_id, viewer), uuid.uuid4().hex)
     try:
+        refreshed = time.monotonic()
+        if here is not None and presence is not None:
+            await presence.here(*here)
         found = await _new_events(gameplay, game_id, after, viewer)
         if found is not None:
             after, message = found
             yield message
         async for tick in ticks:
+            if here is not None and presence is not None and time.monotonic() - refreshed >= KEEP_ALIVE_S:
+                await presence.here(*here)
+                refreshed = time.monotonic()
             found = await _new_events(gameplay, game_id, after, viewer, tick)
             if found is not None:
                 after, message = found
@@ -83,6 +95,8 @@ async def messages(
         log.warning("event stream of game %s ended: %s", game_id, exc)
     finally:
         gameplay.queries.unfollow(game_id)
+        if here is not None and presence is not None:
+            await presence.gone(*here)
         if isinstance(ticks, AsyncGenerator):
             await ticks.aclose()
 
@@ -138,5 +152,5 @@ class StreamController(Controller):
             raise too_many(f"this client already holds {slots.per_client} open event streams", STREAM_RETRY_AFTER_S,
                            max_streams=slots.per_client)
         start = last_event_id or after  # an EventSource sends the last id it saw, a version >= 1
-        events = messages(gameplay, runtime.notifier, game_id, start, viewer_of(seat))
+        events = messages(gameplay, runtime.notifier, game_id, start, viewer_of(seat), runtime.presence)
         return ServerSentEvent(HeldStream(slots, client, events))

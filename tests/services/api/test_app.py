@@ -32,7 +32,7 @@ async def test_health_is_ok_when_both_stores_answer(client: httpx.AsyncClient) -
 
 async def test_health_is_503_when_redis_is_unreachable(settings: Settings, runtime: Runtime) -> None:
     unreachable = Redis(host="127.0.0.1", port=1, socket_connect_timeout=1)
-    broken = Runtime(runtime.gameplay, runtime.pool, unreachable, runtime.arq, runtime.notifier)
+    broken = Runtime(runtime.gameplay, runtime.pool, unreachable, runtime.arq, runtime.notifier, settings)
     try:
         async with asgi_client(create_app(settings, broken)) as client:
             response = await client.get("/health")

@@ -138,7 +138,7 @@ async def test_redis_away_behind_a_committed_creation_is_a_503_with_a_retry_hint
 ) -> None:
     gameplay = Gameplay(PostgresEventStore(runtime.pool), ArqJobQueue(redis_away, announces=True),
                         RedisNotifier(redis_away), GAMES)
-    broken = Runtime(gameplay, runtime.pool, redis_away, redis_away, RedisNotifier(redis_away))
+    broken = Runtime(gameplay, runtime.pool, redis_away, redis_away, RedisNotifier(redis_away), settings)
     app = create_app(settings, broken)
     logging.getLogger(errors.__name__).addHandler(caplog.handler)  # the app's logging setup replaced caplog's
     try:

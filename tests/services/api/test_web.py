@@ -105,8 +105,8 @@ async def test_the_game_names_its_players_and_shows_the_ais_board(client: AsyncC
     me = await table.me(game, 0)
     for body in (public, me):
         assert body["players"] == [
-            {"seat": 0, "kind": "human", "name": "Ada", "payload": {"company": "vector_properties"}},
-            {"seat": 1, "kind": "ai", "name": "AI", "payload": {"company": "ai"}},
+            {"seat": 0, "kind": "human", "name": "Ada", "payload": {"company": "vector_properties"}, "claimed": False},
+            {"seat": 1, "kind": "ai", "name": "AI", "payload": {"company": "ai"}, "claimed": False},
         ]
         board = body["view"]["ai"]
         assert board["seat"] == 1 and board["level"] == 1

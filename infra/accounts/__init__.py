@@ -1,0 +1,15 @@
+"""Players who are people: accounts by email, one-time sign-in links, and the web sessions that remember them."""
+
+from .players import LinkExpired, LinkInvalid, LinkUsed, Player, PlayerStore, SignInLink, TooManyLinks
+from .sessions import PostgresSessionStore
+
+__all__ = [
+    "LinkExpired",
+    "LinkInvalid",
+    "LinkUsed",
+    "Player",
+    "PlayerStore",
+    "PostgresSessionStore",
+    "SignInLink",
+    "TooManyLinks",
+]

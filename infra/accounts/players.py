@@ -1,0 +1,111 @@
+"""Players and their one-time sign-in links, on PostgreSQL.
+
+A link's token is 32 random bytes shown once (in the mail); only its SHA-256 is stored. Redeeming it marks it used
+in the same statement that checks it, so a replayed link fails even when two redeem it at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import UTC, datetime, timedelta
+
+import asyncpg
+import msgspec
+
+NAME_MAX = 40
+LINKS_PER_WINDOW = 5
+"""Sign-in links one address may be sent per link lifetime (a mailbox is not to be flooded)."""
+
+
+class Player(msgspec.Struct, frozen=True):
+    player_id: str
+    email: str
+    name: str
+
+
+class SignInLink(msgspec.Struct, frozen=True):
+    token: str
+    """Shown once, in the mail."""
+    email: str
+    expires_at: datetime
+
+
+class LinkInvalid(Exception):
+    code = "auth/link_invalid"
+
+
+class LinkUsed(Exception):
+    code = "auth/link_used"
+
+
+class LinkExpired(Exception):
+    code = "auth/link_expired"
+
+
+class TooManyLinks(Exception):
+    code = "rate/limited"
+
+
+def link_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def default_name(email: str) -> str:
+    return email.split("@", 1)[0][:NAME_MAX] or "player"
+
+
+class PlayerStore:
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    async def issue_link(self, email: str, next_path: str, minutes: int, *, limited: bool = True) -> SignInLink:
+        """A new sign-in link for ``email`` (a checked, lower-cased address): TooManyLinks beyond
+        :data:`LINKS_PER_WINDOW` in the last ``minutes`` (unless not ``limited``: a sandbox)."""
+        token = secrets.token_urlsafe(32)
+        expires = datetime.now(UTC) + timedelta(minutes=minutes)
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtext($1))", email)
+            recent = await conn.fetchval(
+                "SELECT count(*) FROM sign_in_links WHERE email = $1"
+                " AND created_at > now() - make_interval(mins => $2)", email, minutes)
+            if limited and recent >= LINKS_PER_WINDOW:
+                raise TooManyLinks(f"{LINKS_PER_WINDOW} sign-in links were sent to this address lately; "
+                                   "use one of them or wait")
+            await conn.execute(
+                "INSERT INTO sign_in_links (token_hash, email, next_path, expires_at) VALUES ($1, $2, $3, $4)",
+                link_hash(token), email, next_path, expires)
+        return SignInLink(token, email, expires)
+
+    async def redeem(self, token: str) -> tuple[Player, str]:
+        """The player the link signs in (made on first sign-in) and where to go next; LinkInvalid, LinkUsed or
+        LinkExpired otherwise. A link works once."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            row = await conn.fetchrow(
+                "UPDATE sign_in_links SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL"
+                " AND expires_at > now() RETURNING email, next_path", link_hash(token))
+            if row is None:
+                known = await conn.fetchrow(
+                    "SELECT used_at, expires_at FROM sign_in_links WHERE token_hash = $1", link_hash(token))
+                if known is None:
+                    raise LinkInvalid("this sign-in link is not valid")
+                if known["used_at"] is not None:
+                    raise LinkUsed("this sign-in link was used already: ask for a new one")
+                raise LinkExpired("this sign-in link has expired: ask for a new one")
+            player = await conn.fetchrow(
+                "INSERT INTO players (player_id, email, name) VALUES ($1, $2, $3)"
+                " ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING player_id, email, name",
+                "p" + secrets.token_hex(12), row["email"], default_name(row["email"]))
+        assert player is not None  # the upsert returns its row
+        return Player(player["player_id"], player["email"], player["name"]), row["next_path"]
+
+    async def get(self, player_id: str) -> Player | None:
+        async with self._pool.acquire() as conn:
+            row = await conn.fetchrow("SELECT player_id, email, name FROM players WHERE player_id = $1", player_id)
+        return None if row is None else Player(row["player_id"], row["email"], row["name"])
+
+    async def rename(self, player_id: str, name: str) -> Player | None:
+        async with self._pool.acquire() as conn:
+            row = await conn.fetchrow(
+                "UPDATE players SET name = $2 WHERE player_id = $1 RETURNING player_id, email, name", player_id, name)
+        return None if row is None else Player(row["player_id"], row["email"], row["name"])

@@ -1,0 +1,110 @@
+""""My games": every game the signed-in player holds a seat in, your-turn first, on any device, and kept live by
+the player's own event stream (which also tells the notification pipeline the player is here)."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import AsyncIterator
+from typing import Any
+
+import msgspec
+from litestar import Controller, Request, get
+from litestar.di import Provide
+from litestar.middleware.rate_limit import get_remote_address
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+from redis.exceptions import RedisError
+
+from infra.accounts import Player
+from infra.errors import InfraError
+from infra.eventstore import PlayerGame
+from infra.notify import channel, listen_channels, player_channel
+from infra.presence import player_key
+from services.gameplay.bootstrap import Runtime
+
+from ..deps import RuntimeDep, SettingsDep
+from ..errors import documented, too_many
+from ..limits import STREAM_RETRY_AFTER_S, StreamSlots
+from ..player_schemas import MyGameOut, MyGamesOut
+from ..players import PlayerDep, provide_player
+from .games import public_url
+from .stream import KEEP_ALIVE_S, RETRY_MS, HeldStream
+
+log = logging.getLogger(__name__)
+
+
+def _order(game: MyGameOut) -> tuple[int, str]:
+    rank = 0 if game.your_turn else 1 if game.status == "running" else 2
+    return rank, "".join(chr(0x10FFFF - ord(c)) for c in game.updated_at)  # newest first within a rank
+
+
+async def my_games(runtime: Runtime, player: Player, base: str) -> MyGamesOut:
+    found: list[PlayerGame] = await runtime.gameplay.store.player_games(player.player_id)
+    games = []
+    for g in found:
+        module = runtime.gameplay.games.get(g.game_type)
+        turn = g.status == "running" and g.seat in g.on_turn
+        games.append(MyGameOut(g.game_id, g.game_type, module.title if module else g.game_type, g.status, g.version,
+                               g.seat, g.names, g.on_turn, turn, g.updated_at, f"{base}/play/{g.game_id}"))
+    games.sort(key=_order)
+    return MyGamesOut(tuple(games), sum(1 for g in games if g.your_turn))
+
+
+def _games_message(games: MyGamesOut) -> ServerSentEventMessage:
+    return ServerSentEventMessage(data=msgspec.json.encode(games).decode(), event="games")
+
+
+async def feed(runtime: Runtime, player: Player, base: str) -> AsyncIterator[ServerSentEventMessage]:
+    """``games`` on connect and whenever one of them moves; ``notice`` when the pipeline has told the player
+    something. The player is present (:mod:`infra.presence`) while it runs."""
+    connection = uuid.uuid4().hex
+    key = player_key(player.player_id)
+    yield ServerSentEventMessage(data=None, comment="connected", retry=RETRY_MS)
+    try:
+        await runtime.presence.here(key, connection)
+        games = await my_games(runtime, player, base)
+        yield _games_message(games)
+        names = [player_channel(player.player_id), *(channel(g.game_id) for g in games.games if g.status == "running")]
+        async for heard in listen_channels(runtime.redis, names, KEEP_ALIVE_S):
+            await runtime.presence.here(key, connection)
+            if heard is None:
+                yield ServerSentEventMessage(data=None, comment="keep-alive")
+                continue
+            name, data = heard
+            if name == names[0]:
+                yield ServerSentEventMessage(data=data.decode("utf-8", "replace") or "{}", event="notice")
+            fresh = await my_games(runtime, player, base)
+            if fresh != games:
+                grew = {g.game_id for g in fresh.games} != {g.game_id for g in games.games}
+                games = fresh
+                yield _games_message(games)
+                if grew:
+                    break  # a new game: the page reconnects, and this stream listens to it too
+    except (InfraError, RedisError) as exc:
+        log.warning("the player stream of %s ended: %s", player.player_id, exc)
+    finally:
+        await runtime.presence.gone(key, connection)
+
+
+
+class MyGamesController(Controller):
+    path = "/api/me"
+    tags = ("players",)
+    dependencies = {"player": Provide(provide_player)}  # noqa: RUF012 (Litestar's declared class attribute)
+
+    @get("/games", summary="My games, your-turn first", responses=documented(401))
+    async def games(self, player: PlayerDep, runtime: RuntimeDep, settings: SettingsDep) -> MyGamesOut:
+        return await my_games(runtime, player, public_url(settings))
+
+    @get("/stream", summary="My games, live (Server-Sent Events)", media_type="text/event-stream",
+         responses=documented(401, s429="Too many open streams from this client address (rate/limited)"))
+    async def stream(self, request: Request[Any, Any, Any], player: PlayerDep, runtime: RuntimeDep,
+                     settings: SettingsDep) -> ServerSentEvent:
+        """``event: games`` (the body of ``GET /api/me/games``) on connect and whenever one of the games moves;
+        ``event: notice`` when something new was noticed for the player (read ``GET /api/me/notices``)."""
+        slots: StreamSlots = request.app.state.stream_slots
+        client = get_remote_address(request)
+        if slots.full(client):
+            raise too_many(f"this client already holds {slots.per_client} open event streams", STREAM_RETRY_AFTER_S,
+                           max_streams=slots.per_client)
+        return ServerSentEvent(HeldStream(slots, client, feed(runtime, player, public_url(settings))))

@@ -1,0 +1,78 @@
+"""Seats that belong to people: a signed-in player claims the seat of an invite link; the host revokes or reissues
+the invites of seats nobody has claimed (docs/PLAYERS.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from litestar import Controller, Request, delete, post
+from litestar.di import Provide
+from litestar.params import FromPath, PathParameter
+
+from services.gameplay.queries import token_hash
+
+from ..auth import SECURITY, bearer_token, provide_seat, seat_of
+from ..deps import GameplayDep, RuntimeDep, SeatDep, SettingsDep
+from ..errors import ApiError, documented
+from ..player_schemas import ClaimedOut, InviteOut
+from ..players import PlayerDep, provide_player
+from .games import public_url
+
+SeatNumber = Annotated[int, PathParameter(ge=0, le=15, description="The seat (0-based).")]
+
+
+async def host_only(runtime: Any, game_id: str, caller: int) -> None:
+    if await runtime.gameplay.store.host_seat(game_id) != caller:
+        raise ApiError(403, "seat/not_host", "only the game's host (the seat that created it) manages its invites")
+
+
+class SeatingController(Controller):
+    path = "/api/games/{game_id:str}"
+    tags = ("players",)
+
+    @post("/claim", status_code=200, summary="Claim the seat of an invite link for the signed-in player",
+          dependencies={"player": Provide(provide_player)}, security=SECURITY, responses=documented(
+              400, 401, 403, 404, 409, 422,
+              s401="Not signed in (auth/signed_out), or not a valid invite (auth/invalid_token)",
+              s403="Another player claimed this seat (seat/claimed), or the CSRF header is missing (auth/csrf)",
+              s409="You hold another seat of this game (seat/already_seated)",
+              s422="The seat cannot be claimed (the game has ended: rule/game_over)"))
+    async def claim(
+        self, request: Request[Any, Any, Any], game_id: FromPath[str], player: PlayerDep, gameplay: GameplayDep,
+        runtime: RuntimeDep,
+    ) -> ClaimedOut:
+        """Send the invite's token as ``Authorization: Bearer`` with the session cookie. The seat becomes the
+        player's (a ``table.seat_claimed`` event in the log); its invite link stops opening it, and the player
+        plays it from any device they sign in on. Claiming the same seat again answers the same."""
+        token = bearer_token(request)
+        if token is None:
+            raise ApiError(401, "auth/missing_token", "send the invite's token as 'Authorization: Bearer <token>'")
+        mine = await gameplay.store.seat_of_player(game_id, player.player_id)
+        seat = await gameplay.queries.seat_for_token(game_id, token)
+        if seat is None and mine is not None and await gameplay.store.claimed_by_token(
+                game_id, token_hash(token)) == mine:
+            seat = mine  # this player's own claim, asked again
+        if seat is None:
+            seat = await seat_of(gameplay, game_id, token)  # raises: seat/claimed, or an invalid token
+        applied = await runtime.seating.claim(game_id, seat, token, player.player_id, player.name)
+        return ClaimedOut(game_id, seat, applied.version)
+
+    @post("/seats/{seat:int}/invite", status_code=201, summary="Issue a new invite link for a free seat",
+          dependencies={"caller": Provide(provide_seat)}, security=SECURITY, responses=documented(
+              400, 401, 403, 404, s403="Not the host (seat/not_host), or the seat was claimed (seat/claimed)"))
+    async def reissue(
+        self, game_id: FromPath[str], seat: SeatNumber, caller: SeatDep, runtime: RuntimeDep, settings: SettingsDep,
+    ) -> InviteOut:
+        """The host's seat (its token, or the player who claimed it) replaces an unclaimed seat's invite: the old
+        link stops working at once."""
+        await host_only(runtime, game_id, caller)
+        token = await runtime.seating.reissue(game_id, seat)
+        return InviteOut(seat, token, f"{public_url(settings)}/play/{game_id}#token={token}")
+
+    @delete("/seats/{seat:int}/invite", status_code=204, summary="Revoke a free seat's invite link",
+            dependencies={"caller": Provide(provide_seat)}, security=SECURITY, responses=documented(
+                400, 401, 403, 404, s403="Not the host (seat/not_host), or the seat was claimed (seat/claimed)"))
+    async def revoke(self, game_id: FromPath[str], seat: SeatNumber, caller: SeatDep, runtime: RuntimeDep) -> None:
+        """No link opens the seat until the host issues a new one."""
+        await host_only(runtime, game_id, caller)
+        await runtime.seating.revoke(game_id, seat)

@@ -1,0 +1,125 @@
+"""Who is signed in: Litestar's server-side sessions (cookie ``session``, rows in PostgreSQL) and the CSRF check of
+the writes a signed-in page makes (docs/PLAYERS.md).
+
+A session holds only ``{"player_id": ...}``. A request that carries the session cookie and changes something must
+send ``X-CSRFToken`` with the ``csrftoken`` cookie's value: Litestar's ``CSRFMiddleware`` checks it. A request
+without the session cookie (a bot's bearer token) is not cookie-authenticated, so it skips that check: a browser
+cannot forge an ``Authorization`` header cross-site, and without the cookie the request is nobody's session.
+"""
+
+from __future__ import annotations
+
+from http.cookies import SimpleCookie
+from typing import Any
+
+from litestar import Request
+from litestar.config.csrf import CSRFConfig
+from litestar.di import NamedDependency
+from litestar.enums import ScopeType
+from litestar.middleware.csrf import CSRFMiddleware
+from litestar.middleware.session.base import SessionMiddleware
+from litestar.middleware.session.server_side import ServerSideSessionBackend, ServerSideSessionConfig
+from litestar.params import SkipValidation
+from litestar.types import ASGIApp, Receive, Scope, Send
+
+from infra.accounts import Player, PlayerStore
+
+from .errors import ApiError
+
+SESSION_COOKIE = "session"
+SESSION_DAYS = 30
+CSRF_COOKIE = "csrftoken"
+CSRF_HEADER = "x-csrftoken"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+PlayerDep = NamedDependency[SkipValidation[Player]]
+OptionalPlayerDep = NamedDependency[SkipValidation[Player | None]]
+
+
+def session_config(secure: bool) -> ServerSideSessionConfig:
+    return ServerSideSessionConfig(key=SESSION_COOKIE, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
+                                   secure=secure, store="sessions", renew_on_access=False)
+
+
+def has_session_cookie(scope: Scope) -> bool:
+    cookies = SimpleCookie()
+    for name, value in scope.get("headers", ()):
+        if name == b"cookie":
+            cookies.load(value.decode("latin-1"))
+    return SESSION_COOKIE in cookies
+
+
+SIGN_IN_PATH = "/api/auth/session"
+
+
+def sessions_for_signed_in(config: ServerSideSessionConfig) -> Any:
+    """Middleware: Litestar's session middleware for the requests that carry a session cookie, and for signing in.
+
+    Litestar's middleware also runs for requests that never signed in: it answers each with a cookie deleting a
+    session and deletes that (new, random) id from the store, a database round trip per request for every bot and
+    script. A request without the cookie has no session to load or save, so it skips the middleware (and
+    ``request.session`` is never read without the cookie: :func:`session_player_id`)."""
+
+    def middleware(app: ASGIApp) -> ASGIApp:
+        with_sessions = SessionMiddleware(app=app, backend=ServerSideSessionBackend(config=config))
+
+        async def guard(scope: Scope, receive: Receive, send: Send) -> None:
+            if scope["type"] == ScopeType.HTTP and (scope["path"] == SIGN_IN_PATH or has_session_cookie(scope)):
+                await with_sessions(scope, receive, send)
+            else:
+                await app(scope, receive, send)
+
+        return guard
+
+    return middleware
+
+
+def csrf_for_sessions(secret: str, secure: bool) -> Any:
+    """Middleware: Litestar's CSRF check for requests that carry the session cookie (and, on safe methods, its
+    ``csrftoken`` cookie for every page to read)."""
+    config = CSRFConfig(secret=secret, cookie_name=CSRF_COOKIE, header_name=CSRF_HEADER, cookie_secure=secure,
+                        cookie_samesite="strict")
+
+    def middleware(app: ASGIApp) -> ASGIApp:
+        guarded = CSRFMiddleware(app=app, config=config)
+
+        async def guard(scope: Scope, receive: Receive, send: Send) -> None:
+            if scope["type"] == ScopeType.HTTP and (scope["method"] in SAFE_METHODS or has_session_cookie(scope)):
+                await guarded(scope, receive, send)
+            else:
+                await app(scope, receive, send)
+
+        return guard
+
+    return middleware
+
+
+def session_player_id(request: Request[Any, Any, Any]) -> str | None:
+    if SESSION_COOKIE not in request.cookies:
+        return None  # no session lookup at all for a request that never signed in
+    player_id = request.session.get("player_id") if request.session else None
+    return player_id if isinstance(player_id, str) else None
+
+
+def players_of(request: Request[Any, Any, Any]) -> PlayerStore:
+    store: PlayerStore = request.app.state.runtime.players
+    return store
+
+
+async def provide_player(request: Request[Any, Any, Any]) -> Player:
+    """Dependency: the signed-in player (401 ``auth/signed_out`` otherwise)."""
+    player = await provide_optional_player(request)
+    if player is None:
+        raise ApiError(401, "auth/signed_out", "sign in first (POST /api/auth/link sends a sign-in link)")
+    return player
+
+
+async def provide_optional_player(request: Request[Any, Any, Any]) -> Player | None:
+    """Dependency: the signed-in player, or None."""
+    player_id = session_player_id(request)
+    if player_id is None:
+        return None
+    player = await players_of(request).get(player_id)
+    if player is None:  # the account is gone: the session is worth nothing
+        request.clear_session()
+    return player

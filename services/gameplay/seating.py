@@ -1,0 +1,65 @@
+"""Who holds a seat: a signed-in player claiming it with its invite, and the host revoking or reissuing invites
+(docs/PLAYERS.md). A claim is a ``table.seat_claimed`` event in the game's log, appended with the seat's binding in
+one transaction (:meth:`OwnershipStore.claim_seat`)."""
+
+from __future__ import annotations
+
+import secrets
+
+from domain.kernel import SYSTEM, Chance
+from domain.kernel.table import ClaimSeat
+from infra.errors import ConcurrencyConflict, SeatTaken
+from infra.eventstore import DuplicateCommand
+
+from .cache import Loaded
+from .command_ids import claim_id
+from .handler import Applied, Gameplay, decision_of, summary_of
+from .queries import token_hash
+
+
+class Seating:
+    def __init__(self, gameplay: Gameplay) -> None:
+        self.gameplay = gameplay
+        self.store = gameplay.store
+
+    async def claim(self, game_id: str, seat: int, token: str, player_id: str, name: str) -> Applied:
+        """Bind ``seat`` (opened by its invite ``token``) to ``player_id``, shown as ``name`` in the log. A retry by
+        the same player is answered with the first claim; SeatTaken if another player claimed it, AlreadySeated,
+        InviteInvalid, or the rules' own refusal (a finished game, an AI seat)."""
+        gameplay = self.gameplay
+        for _ in range(3):  # another command may land between the load and the append: judge again
+            loaded = await gameplay.load(game_id)
+            game, codec = gameplay.module(loaded.game_type), gameplay.codecs[loaded.game_type]
+            command = ClaimSeat(seat=seat, name=name)
+            seed = await gameplay.loader.seed(game_id)
+            events, state = game.step(loaded.state, SYSTEM, command, Chance(seed, loaded.version + 1))
+            decision = decision_of(codec, claim_id(seat), SYSTEM, command, events)
+            try:
+                stored = await self.store.claim_seat(game_id, loaded.version, decision, summary_of(game, state), seat,
+                                                     token_hash(token), player_id)
+            except DuplicateCommand as duplicate:
+                if await self.store.seat_of_player(game_id, player_id) != seat:
+                    raise SeatTaken("this seat was claimed by a signed-in player") from duplicate
+                record = duplicate.record
+                events_before = await self.store.read(game_id, after=record.first_version - 1,
+                                                      until=record.last_version)
+                return Applied(game_id, record.last_version, tuple(events_before), duplicate=True)
+            except ConcurrencyConflict:
+                continue
+            gameplay.queries.forget_token(game_id, token_hash(token))
+            version = stored[-1].version
+            await gameplay.after_append(game_id, Loaded(loaded.game_type, version, state), game, stored)
+            return Applied(game_id, version, tuple(stored))
+        raise ConcurrencyConflict(game_id, -1)
+
+    async def reissue(self, game_id: str, seat: int) -> str:
+        """A new invite token for an unclaimed human seat; the old one stops working (SeatTaken if claimed)."""
+        token = secrets.token_urlsafe(24)
+        await self.store.set_invite(game_id, seat, token_hash(token))
+        self.gameplay.queries.forget_token(game_id)
+        return token
+
+    async def revoke(self, game_id: str, seat: int) -> None:
+        """No invite opens the seat any more (until the host issues a new one)."""
+        await self.store.set_invite(game_id, seat, None)
+        self.gameplay.queries.forget_token(game_id)
