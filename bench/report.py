@@ -6,7 +6,8 @@
 The short run: the engine (:mod:`bench.engine`), the event store against raw INSERTs (:mod:`bench.store`), the
 arq no-op baseline with 1 and 2 workers and the claim under a sustained backlog of 10,000 and 40,000 jobs, stock
 arq's defaults beside the service's settings (:mod:`bench.arq_noop`), the same drain with the service's real
-system jobs (:mod:`bench.drain`), and the live service (:mod:`bench.service`):
+system jobs (:mod:`bench.drain`), the notification fan-out into a local SMTP server and webhook receiver
+(:mod:`bench.notify`), and the live service (:mod:`bench.service`):
 K=100 games to the crash with 1 and with 2 workers, and K=1,000 games for a fixed window after they all
 started. The full run adds K=1,000 games to the crash with 2 workers; a short run carries the last full run's
 section over (marked with its date) so the page keeps it.
@@ -26,7 +27,7 @@ from pathlib import Path
 from infra.config import Settings
 from services.simulation.live import run
 
-from . import arq_noop, drain, engine, service, store
+from . import arq_noop, drain, engine, notify, service, store
 from .common import REDIS_URL, busy_warning, cores, load_average, machine, table
 
 GAME_TARGET_MS = engine.GAME_TARGET_MS
@@ -52,6 +53,7 @@ class Plan:
     backlog_window_s: float = 3.0
     drain_jobs: int = 2000
     drain_repeats: int = 2
+    notify_deliveries: int = 1000
     small_games: int = 100
     big_games: int = 1000
     window_s: float = 40.0
@@ -72,6 +74,7 @@ class Results:
     arq: list[arq_noop.ArqBaseline] = field(default_factory=list)
     backlog: list[arq_noop.Backlog] = field(default_factory=list)
     drains: list[drain.DrainResult] = field(default_factory=list)
+    notify: list[notify.FanOut] = field(default_factory=list)
     service: list[service.ServiceResult] = field(default_factory=list)
 
 
@@ -93,6 +96,11 @@ async def _live(plan: Plan, results: Results) -> None:
         say(f"drain of {plan.drain_jobs} real system jobs, {workers} worker(s)")
         results.drains.append(await drain.measure(plan.drain_jobs, workers, plan.drain_repeats))
         say(f"  warm {results.drains[-1].jobs_s:.0f} jobs/s, cold {results.drains[-1].cold_jobs_s:.0f}")
+    for channel in notify.CHANNELS:
+        for workers in (1, 2):
+            say(f"notification fan-out: {plan.notify_deliveries:,} {channel} deliveries, {workers} worker(s)")
+            results.notify.append(await notify.run_case(channel, workers, plan.notify_deliveries))
+            say(f"  {results.notify[-1].deliveries_s:.0f} deliveries/s")
     cases: list[tuple[int, int, float | None, float]] = [
         (plan.small_games, 1, None, 0.0), (plan.small_games, 2, None, 0.0),
         (plan.small_games, 1, plan.think_window_s, plan.think_s), (plan.big_games, 2, plan.window_s, 0.0)]
@@ -402,8 +410,30 @@ def service_section(results: Results) -> list[str]:
         "",
         *drain_table(results.drains),
         "",
+        *notify_section(results),
     ]
     return lines
+
+
+def notify_section(results: Results) -> list[str]:
+    if not results.notify:
+        return []
+    return [
+        "### Notification fan-out",
+        "",
+        f"`bench/notify.py`: {results.plan.notify_deliveries:,} deliveries of one channel, written with the "
+        "projector's own statements and queued at once, delivered by W running workers (`magnate worker`, "
+        "production settings) into an SMTP server (aiosmtpd) and a webhook receiver (uvicorn) that run in the "
+        "benchmark process, on the same cores. Each delivery is the real one: claimed under a lease, the "
+        "player's presence checked (mail goes only to a player who is away), rendered, sent (a new SMTP "
+        "connection per mail; the webhook's address resolved and checked, then a signed POST), `sent` "
+        "recorded. The rate runs from the enqueue until the receiver holds every delivery's id and every row "
+        "is `sent`; beside it, the arq no-op baseline with as many workers. The receivers are single Python "
+        "processes and are likely the limit here, not the workers (see the CPU per delivery).",
+        "",
+        *notify.report_table(results.notify, {a.workers: a.jobs_s for a in results.arq}),
+        "",
+    ]
 
 
 def backlog_section(results: Results) -> list[str]:
