@@ -37,6 +37,8 @@ from .auth import COMPONENTS
 from .controllers import CatalogController, CommandController, GameController, StreamController, health
 from .controllers.accounts import AccountController
 from .controllers.mine import MyGamesController
+from .controllers.notification_channels import NotificationChannelController, push_key
+from .controllers.notifications import NotificationController
 from .controllers.seating import SeatingController
 from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings, provide_stories
 from .errors import EXCEPTION_HANDLERS, TOO_DEEP
@@ -98,7 +100,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
     dev_mail = [devmail_router()] if settings.smtp_url is None else []
     app = Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
-                        MyGamesController, SeatingController, health, web_router(), *dev_mail],
+                        MyGamesController, SeatingController, NotificationController, NotificationChannelController,
+                        push_key, health, web_router(), *dev_mail],
         dependencies={
             "runtime": Provide(provide_runtime, sync_to_thread=False),
             "gameplay": Provide(provide_gameplay, sync_to_thread=False),
