@@ -31,6 +31,7 @@ import ctypes
 import json
 import logging
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -231,8 +232,28 @@ class Child:
             self.process, self.started, self.restart_at = spawn(self.command, self.env, output=None), now, None
 
 
-def _child_env(database_url: str, redis_url: str) -> dict[str, str]:
-    return {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url}
+SECRET_FILE = "secret_key"
+
+
+def _child_env(database_url: str, redis_url: str, secret_key: str) -> dict[str, str]:
+    return {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url, "MAGNATE_SECRET_KEY": secret_key}
+
+
+def secret_key(settings: Settings) -> str:
+    """``MAGNATE_SECRET_KEY``, or the one ``magnate run`` made on its first start and keeps in its data folder (so
+    signed-in pages survive a restart, and a restarted API accepts the CSRF tokens of the pages already open)."""
+    if settings.secret_key:
+        return settings.secret_key
+    path = Path(settings.data_dir) / SECRET_FILE
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        made = secrets.token_urlsafe(32)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(made)
+        return made
 
 
 def _probe_host(host: str) -> str:
@@ -304,7 +325,7 @@ def run(settings: Settings) -> int:
             return 0
         running_file.parent.mkdir(parents=True, exist_ok=True)
         running_file.write_bytes(msgspec.json.encode(Running(os.getpid(), database_url, redis_url)))
-        env = _child_env(database_url, redis_url)
+        env = _child_env(database_url, redis_url, secret_key(settings))
         api, worker = Child("serve", env), Child("worker", env)
         children = [api, worker]
         base = f"http://{_probe_host(settings.host)}:{settings.port}"
