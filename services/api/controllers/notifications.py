@@ -1,0 +1,77 @@
+"""A signed-in player's notifications (docs/PLAYERS.md, "API (notifications)"): settings, the notices in the page
+and the delivery log. Webhooks and push devices are in :mod:`.notification_channels`, unsubscribing in
+:mod:`.unsubscribe`. Every route needs a session (401 ``auth/signed_out``); the work is done by
+:mod:`services.notifications`."""
+
+from __future__ import annotations
+
+from litestar import Controller, get, post, put
+from litestar.di import Provide
+from litestar.params import JSONBody
+
+from services.notifications import account, inbox, log
+from services.notifications.account import InvalidSetting
+from services.notifications.preferences import Preferences
+
+from ..deps import RuntimeDep
+from ..errors import ApiError, documented
+from ..notification_schemas import (
+    DeliveriesOut,
+    DeliveryOut,
+    NoticeOut,
+    NoticesOut,
+    ReadIn,
+    SettingsIn,
+    SettingsOut,
+    UnreadOut,
+)
+from ..players import PlayerDep, provide_player
+
+SIGNED_OUT = "Not signed in (auth/signed_out)"
+
+
+def settings_out(prefs: Preferences) -> SettingsOut:
+    return SettingsOut(prefs.email_mode, prefs.digest_hours, prefs.push, prefs.webhooks, prefs.kinds,
+                       prefs.muted_games)
+
+
+class NotificationController(Controller):
+    path = "/api/me"
+    tags = ("notifications",)
+    dependencies = {"player": Provide(provide_player)}  # noqa: RUF012 (Litestar's declared class attribute)
+
+    @get("/settings", summary="What the player is told, and how", responses=documented(401, s401=SIGNED_OUT))
+    async def get_settings(self, player: PlayerDep, runtime: RuntimeDep) -> SettingsOut:
+        return settings_out(await account.read(runtime.pool, player.player_id))
+
+    @put("/settings", summary="Choose what the player is told, and how", responses=documented(
+        400, 401, 403, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)"))
+    async def put_settings(self, data: JSONBody[SettingsIn], player: PlayerDep, runtime: RuntimeDep) -> SettingsOut:
+        """``email_mode``: ``off``, ``each`` (a mail per notice while away) or ``digest`` (at most one mail per
+        ``digest_hours`` listing every game waiting); ``push``/``webhooks`` switch those channels; ``kinds``: the
+        notices told; ``muted_games``: games told nothing."""
+        try:
+            prefs = account.checked(data.email_mode, data.digest_hours, data.push, data.webhooks, data.kinds,
+                                    data.muted_games)
+        except InvalidSetting as exc:
+            raise ApiError(400, "request/invalid", exc.message, field=exc.field) from exc
+        return settings_out(await account.change(runtime.pool, player.player_id, prefs))
+
+    @get("/notices", summary="The player's notices, newest first", responses=documented(401, s401=SIGNED_OUT))
+    async def notices(self, player: PlayerDep, runtime: RuntimeDep) -> NoticesOut:
+        listed = await inbox.listed(runtime.pool, player.player_id)
+        return NoticesOut(await inbox.unread(runtime.pool, player.player_id),
+                          tuple(NoticeOut(n.notice_id, n.game_id, n.seat, n.version, n.kind, n.text, n.created_at,
+                                          n.read) for n in listed))
+
+    @post("/notices/read", status_code=200, summary="Mark notices read (none named: all)", responses=documented(
+        400, 401, 403, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)"))
+    async def read(self, data: JSONBody[ReadIn], player: PlayerDep, runtime: RuntimeDep) -> UnreadOut:
+        return UnreadOut(await inbox.mark_read(runtime.pool, player.player_id, data.notice_ids))
+
+    @get("/deliveries", summary="What was sent to the player, when, by which channel, and what became of it",
+         responses=documented(401, s401=SIGNED_OUT))
+    async def deliveries(self, player: PlayerDep, runtime: RuntimeDep) -> DeliveriesOut:
+        return DeliveriesOut(tuple(DeliveryOut(e.delivery_id, e.channel, e.target, e.notice_id, e.status, e.attempts,
+                                               e.detail, e.created_at, e.sent_at)
+                                   for e in await log.entries(runtime.pool, player.player_id)))
