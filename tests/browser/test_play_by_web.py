@@ -333,7 +333,9 @@ def test_in_a_two_human_game_seat_1_never_sees_seat_2s_money(web: Services, page
     ada = pages.open()
     create_from_lobby(ada, web.url, [("human", "Ada"), ("human", "Bob")])
     bob_invite = ada.get_by_label("Invite link for seat 2").input_value()
-    expect(ada.locator("#my-games-list li.game.your-turn")).to_contain_text("— your turn")
+    # The creator's browser holds only Ada's seat: "My games" never offers Bob's (nor says it is his turn).
+    expect(ada.locator("#my-games-list li.game")).to_contain_text("Seat 1 (Ada)")
+    expect(ada.locator("#my-games-list")).not_to_contain_text("Seat 2")
 
     seen: list[Response] = []
     urls: list[str] = []

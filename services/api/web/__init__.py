@@ -1,12 +1,15 @@
-"""The play-by-web page, served by the API itself: two HTML pages (the lobby at ``/`` and a game at
-``/play/{game_id}``) and their static files under ``/static`` (stylesheets and ES modules, no build step):
-``static/shell/`` is what every game shares (the lobby and its game chooser, my games, seats and invites, the
-live connection, the history, the final standings) and names no game; ``static/games/<game_type>/`` is one
-game's bundle (its options form, board and moves), imported by the shell on demand (``shell/bundles.js``
-describes the interface). The pages render everything from the JSON API (views, legal commands, the catalog,
-the history and the event stream); a seat's token travels in the invite link's fragment (``#token=``), which
-browsers never send to the server, and the page keeps it in the browser's local storage. It is sent only
-as an ``Authorization`` header (the event stream is opened without it, as the public's).
+"""The play-by-web page, served by the API itself: its HTML pages (the lobby at ``/``, a game at
+``/play/{game_id}``, signing in at ``/signin``, the player's notification settings at ``/settings``), the service
+worker that shows Web Push notifications (``/sw.js``, at the root so that its scope is the whole site) and their
+static files under ``/static`` (stylesheets and ES modules, no build step): ``static/shell/`` is what every game
+shares (the lobby and its game chooser, my games, the account bar and notices, seats and invites, the live
+connection, the history, the final standings) and names no game; ``static/games/<game_type>/`` is one game's
+bundle (its options form, board and moves), imported by the shell on demand (``shell/bundles.js`` describes the
+interface). The pages render everything from the JSON API (views, legal commands, the catalog, the history and
+the event stream). A guest's seat token travels in the invite link's fragment (``#token=``), which browsers never
+send to the server, and the page keeps only its own seat's token in the browser's local storage, sending it only
+as an ``Authorization`` header (the event stream is opened without it, as the public's). A signed-in player's
+claimed seat is played with the session cookie instead (and every write carries the CSRF header).
 """
 
 from __future__ import annotations
@@ -56,8 +59,28 @@ async def play(game_id: FromPath[str]) -> Response[bytes]:
     return _html("play.html")
 
 
+@get("/signin", include_in_schema=False)
+async def signin() -> Response[bytes]:
+    """Signing in: ask for a link by email; opened from that link (``#token=``), a button that signs in with it."""
+    return _html("signin.html")
+
+
+@get("/settings", include_in_schema=False)
+async def settings_page() -> Response[bytes]:
+    """What a signed-in player is told, and how (email, push, webhooks), and what was sent."""
+    return _html("settings.html")
+
+
+@get("/sw.js", include_in_schema=False)
+async def service_worker() -> Response[bytes]:
+    """The service worker (``static/shell/sw.js``) from the site's root, so it may control every page (``scope: /``);
+    revalidated on every load, as browsers also do for workers at least daily."""
+    return Response((STATIC / "shell" / "sw.js").read_bytes(), media_type="text/javascript; charset=utf-8",
+                    headers={**SECURITY_HEADERS, "Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
+
+
 def web_router() -> Router:
     """The pages and their static files (revalidated on every load, so a new release shows at once)."""
     static = create_static_files_router(path="/static", directories=[STATIC],
                                         cache_control=CacheControlHeader(no_cache=True))
-    return Router(path="/", route_handlers=[lobby, play, static], tags=["web"])
+    return Router(path="/", route_handlers=[lobby, play, signin, settings_page, service_worker, static], tags=["web"])

@@ -11,10 +11,28 @@ export class ApiError extends Error {
   }
 }
 
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A cookie's value (the CSRF token is in a cookie the page may read: ``csrftoken``). */
+export function cookie(name) {
+  for (const part of document.cookie.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+/** The one way the pages call the API: JSON in and out, a seat's token as ``Authorization: Bearer`` when given,
+ * and, on every write, the CSRF header that a signed-in page's cookie requires (``X-CSRFToken`` = the
+ * ``csrftoken`` cookie, which any GET sets). Errors are thrown as ApiError. */
 async function request(method, path, { token, body, headers: extra } = {}) {
   const headers = { Accept: "application/json", ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (!SAFE.has(method)) {
+    const csrf = cookie("csrftoken");
+    if (csrf) headers["X-CSRFToken"] = csrf;
+  }
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -90,23 +108,64 @@ export const api = {
   // Opened without the token (no secret in a URL the server logs): the stream is then the public's, which is
   // all the page needs from it (a signal that the game moved on; the page then reads the seat's own view).
   streamUrl: (id, after) => `/api/games/${enc(id)}/stream?after=${after}`,
+
+  // -- seats that belong to people (docs/PLAYERS.md) --
+  /** Claims the invite ``token``'s seat for the signed-in player -> {game_id, seat, version}. */
+  claim: (id, token) => request("POST", `/api/games/${enc(id)}/claim`, { token }),
+  /** The host (its seat's ``token``, or the session when null) revokes / reissues a free seat's invite. */
+  revokeInvite: (id, seat, token) => request("DELETE", `/api/games/${enc(id)}/seats/${seat}/invite`, { token }),
+  newInvite: (id, seat, token) => request("POST", `/api/games/${enc(id)}/seats/${seat}/invite`, { token }),
+
+  // -- players --
+  sendLink: (email, next) => request("POST", "/api/auth/link", { body: { email, next } }),
+  signIn: (token) => request("POST", "/api/auth/session", { body: { token } }),
+  signOut: () => request("DELETE", "/api/auth/session"),
+  whoami: () => request("GET", "/api/me"),
+  rename: (name) => request("PATCH", "/api/me", { body: { name } }),
+  myGames: () => request("GET", "/api/me/games"),
+  myStreamUrl: "/api/me/stream",
+  devMail: () => request("GET", "/api/dev/mail"),
+
+  // -- notifications --
+  notices: () => request("GET", "/api/me/notices"),
+  readNotices: (ids = []) => request("POST", "/api/me/notices/read", { body: { notice_ids: ids } }),
+  settings: () => request("GET", "/api/me/settings"),
+  saveSettings: (body) => request("PUT", "/api/me/settings", { body }),
+  webhooks: () => request("GET", "/api/me/webhooks"),
+  addWebhook: (url, shape) => request("POST", "/api/me/webhooks", { body: { url, shape } }),
+  removeWebhook: (id) => request("DELETE", `/api/me/webhooks/${enc(id)}`),
+  pushKey: () => request("GET", "/api/push/key"),
+  subscribePush: (subscription) => request("POST", "/api/me/push", { body: subscription }),
+  unsubscribePush: (endpoint) => request("DELETE", "/api/me/push", { body: { endpoint } }),
+  deliveries: () => request("GET", "/api/me/deliveries"),
 };
 
 const HINTS = {
   "conflict/version": "The game moved on before your move arrived. The page now shows the latest state: please try again.",
   "conflict/idempotency_key_reused": "This form was already sent with other settings: please create the game again.",
-  "auth/invalid_token": "This link's seat key is not valid for this game.",
+  "auth/invalid_token": "This invite link is not valid for this game (the host may have revoked it): ask the host for a new one.",
   "auth/missing_token": "This page has no seat key: open your invite link.",
   "game/not_found": "There is no such game.",
   "network/unreachable": "The server cannot be reached. Check your connection and try again.",
   "rate/limited": "Too many requests from this address: wait a moment and try again.",
   "infra/unavailable": "The server is busy or its database is unreachable. Try again in a moment.",
+  "seat/claimed": "This seat belongs to another player: its invite link no longer opens it. Ask the game's host for a new invite.",
+  "seat/already_seated": "You already hold a seat in this game: one player, one seat.",
+  "seat/not_host": "Only the game's host manages its invites.",
+  "auth/signed_out": "You are signed out: sign in again.",
+  "auth/csrf": "This page's security token is missing or stale: reload the page and try again.",
+  "auth/link_used": "This sign-in link was used already: each link works once. Ask for a new one below.",
+  "auth/link_expired": "This sign-in link has expired. Ask for a new one below.",
+  "auth/link_invalid": "This is not a valid sign-in link. Ask for a new one below.",
+  "mail/unavailable": "The mail could not be sent just now. Try again in a minute.",
+  "request/too_many_webhooks": "You have 5 webhooks already: remove one first.",
 };
 
 /** An API error as a sentence for the player (the rule's own message for rule violations). */
 export function inWords(err) {
   if (!(err instanceof ApiError)) return `Something went wrong: ${err && err.message ? err.message : err}`;
   const hint = HINTS[err.code];
+  if (hint && err.code.startsWith("request/")) return hint;
   if (err.code.startsWith("rule/") || err.code.startsWith("request/")) {
     const message = err.message.charAt(0).toUpperCase() + err.message.slice(1);
     return message.endsWith(".") ? message : `${message}.`;

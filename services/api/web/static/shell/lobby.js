@@ -1,10 +1,16 @@
 // The lobby: choose one of the server's games (GET /api/catalog), fill in its options (the form is the game's
 // bundle's; the players' names are the shell's), create it with an Idempotency-Key, hand out one invite link
-// per human seat, and list the games this browser holds seats in, where it is our turn first.
+// per other human seat (the host may revoke one or issue a new one), and list "My games", your turn first: a
+// signed-in player's from the server (every device, live), a guest's from the seats this browser keeps.
+//
+// The creator's browser keeps only the creator's own seat (the host seat): a signed-in creator claims it at once
+// (it is then played with the session, on any device); a guest keeps its token here.
 
+import { mountAccount, onMyGames } from "./account.js";
 import { api, inWords, randomKey } from "./api.js";
 import { bundleOf } from "./bundles.js";
 import { h } from "./dom.js";
+import { copyButton, inviteItem } from "./invites.js";
 import { seats } from "./seats.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -17,6 +23,8 @@ const lobby = {
   names: [], // the name field of each seat (kept when the form is redrawn or another game is chosen)
   choosing: 0,
   attempt: null, // {key, body}: the Idempotency-Key of the creation not yet answered, and what it sent
+  player: null, // the signed-in player, or null (a guest)
+  mine: null, // the server's "My games" (signed in)
 };
 
 /** The name field of seat ``i``, for the game's form to place in the seat's row. */
@@ -94,7 +102,7 @@ async function create(e) {
   try {
     const created = await api.create(body, lobby.attempt.key);
     lobby.attempt = null;
-    showCreated(created, bundle);
+    await showCreated(created, bundle);
   } catch (err) {
     error.textContent = inWords(err);
     button.focus();
@@ -103,35 +111,54 @@ async function create(e) {
   }
 }
 
-function showCreated(created, bundle) {
+/** The host's seat of a created game: the server's ``host_seat``, else the first person's seat. */
+function hostOf(created) {
+  const human = created.seats.filter((s) => s.kind === "human");
+  return human.find((s) => s.seat === created.host_seat) || human[0] || null;
+}
+
+async function showCreated(created, bundle) {
   const list = $("#invite-list");
   list.replaceChildren();
+  const host = hostOf(created);
+  let hostToken = host ? host.token : null;
+  let claimed = false;
+  if (host && lobby.player) {
+    try {
+      await api.claim(created.game_id, host.token); // the creator's own seat, in their account
+      claimed = true;
+      hostToken = null;
+    } catch (err) {
+      claimed = false; // kept as a guest's seat below; the game page offers the claim again
+    }
+  }
+  if (host && !claimed) {
+    seats.keep({ game_id: created.game_id, game_type: created.game_type, seat: host.seat, token: host.token,
+      name: host.name, host: true });
+  }
+  if (host) seats.hosting(created.game_id, host.seat);
   for (const s of created.seats) {
     const label = bundle.seatLabel(s, null);
     if (s.kind !== "human") {
       list.append(h("li", { class: "invite ai-seat" }, h("strong", {}, `Seat ${s.seat + 1}: ${label}`), " — the AI plays it: no link needed."));
       continue;
     }
-    seats.keep({ game_id: created.game_id, game_type: created.game_type, seat: s.seat, token: s.token, name: s.name });
-    const url = new URL(s.invite_url);
-    const local = `${location.origin}${url.pathname}${url.hash}`;
-    const inputId = `invite-${s.seat}`;
-    const copy = h("button", { type: "button" }, `Copy link for seat ${s.seat + 1}`);
-    const copied = h("span", { class: "copied", role: "status" });
-    copy.addEventListener("click", async () => {
-      try {
-        await navigator.clipboard.writeText(s.invite_url);
-        copied.textContent = "Copied.";
-      } catch (err) {
-        document.getElementById(inputId).select();
-        copied.textContent = "Select the link and copy it.";
-      }
-    });
-    list.append(h("li", { class: "invite", "data-seat": String(s.seat) },
-      h("strong", {}, `Seat ${s.seat + 1}: ${label}`),
-      h("label", { for: inputId, class: "visually-hidden" }, `Invite link for seat ${s.seat + 1}`),
-      h("input", { id: inputId, type: "text", readonly: true, value: s.invite_url, class: "invite-url" }),
-      h("span", { class: "buttons" }, copy, h("a", { href: local, class: "button-link" }, `Play seat ${s.seat + 1}`), copied)));
+    if (host && s.seat === host.seat) {
+      const play = claimed ? `/play/${encodeURIComponent(created.game_id)}`
+        : `${new URL(s.invite_url).pathname}${new URL(s.invite_url).hash}`;
+      const inputId = `invite-${s.seat}`;
+      const [copy, copied] = copyButton(s.seat, inputId, () => s.invite_url);
+      list.append(h("li", { class: "invite host-seat", "data-seat": String(s.seat) },
+        h("strong", {}, `Seat ${s.seat + 1}: ${label} — your seat`),
+        claimed ? h("p", { class: "hint" }, "Kept in your account: play it from any device you sign in on.")
+          : h("p", { class: "hint" }, "Your own link (this browser keeps it): open it in another browser to play there, or sign in to keep the seat in an account."),
+        claimed ? "" : h("label", { for: inputId, class: "visually-hidden" }, `Invite link for seat ${s.seat + 1}`),
+        claimed ? "" : h("input", { id: inputId, type: "text", readonly: true, value: s.invite_url, class: "invite-url" }),
+        h("span", { class: "buttons" }, claimed ? "" : copy, h("a", { href: play, class: "button-link" }, `Play seat ${s.seat + 1}`),
+          claimed ? "" : copied)));
+      continue;
+    }
+    list.append(inviteItem({ gameId: created.game_id, seat: s.seat, label, inviteUrl: s.invite_url, hostToken }));
   }
   const section = $("#created");
   section.hidden = false;
@@ -150,16 +177,14 @@ async function summary(game) {
   }
 }
 
-async function loadMyGames() {
-  const held = seats.all();
-  const list = $("#my-games-list");
-  $("#my-games-empty").hidden = held.length > 0;
+/** A guest's games: the seats this browser keeps (each read from the server). */
+async function localGames(held) {
   const byGame = new Map();
   for (const s of held) {
     if (!byGame.has(s.game_id)) byGame.set(s.game_id, []);
     byGame.get(s.game_id).push(s);
   }
-  const items = await Promise.all([...byGame].map(async ([gameId, mine]) => {
+  return Promise.all([...byGame].map(async ([gameId, mine]) => {
     let game = null;
     try {
       game = await api.game(gameId);
@@ -176,18 +201,67 @@ async function loadMyGames() {
     });
     const players = (game.players || []).map((p) => p.name).filter(Boolean).join(", ");
     const anyTurn = mine.some((s) => game.on_turn.includes(s.seat));
-    return h("li", { class: `game${anyTurn ? " your-turn" : ""}`, "data-game": gameId, "data-game-type": game.game_type },
-      h("p", {}, h("strong", { class: "game-title" }, game.title || game.game_type),
-        players ? ` · ${players}` : "", h("span", { class: "game-status" }, ` — ${status}`)),
-      h("ul", { class: "seat-links" }, ...links));
+    return h("li", { class: `game${anyTurn ? " your-turn" : ""}${lobby.player ? " guest-seat" : ""}`, "data-game": gameId,
+      "data-game-type": game.game_type },
+    h("p", {}, h("strong", { class: "game-title" }, game.title || game.game_type),
+      players ? ` · ${players}` : "", h("span", { class: "game-status" }, ` — ${status}`),
+      lobby.player ? h("span", { class: "hint" }, " (kept in this browser, not in your account)") : ""),
+    h("ul", { class: "seat-links" }, ...links));
   }));
-  // your turn first, then the newest
+}
+
+/** A signed-in player's game, as GET /api/me/games lists it. */
+function accountGame(g) {
+  const name = (g.names || [])[g.seat] || "";
+  const players = (g.names || []).filter(Boolean).join(", ");
+  const status = g.status === "finished" ? "finished" : g.your_turn ? "your turn" : "waiting for the others";
+  return h("li", { class: `game${g.your_turn ? " your-turn" : ""}`, "data-game": g.game_id, "data-game-type": g.game_type },
+    h("p", {}, h("strong", { class: "game-title" }, g.title || g.game_type), players ? ` · ${players}` : "",
+      h("span", { class: "game-status" }, ` — ${status}`)),
+    h("ul", { class: "seat-links" }, h("li", { class: g.your_turn ? "your-turn" : "" },
+      h("a", { href: `/play/${encodeURIComponent(g.game_id)}` }, `Seat ${g.seat + 1}${name ? ` (${name})` : ""}`),
+      g.your_turn ? h("strong", { class: "turn-flag" }, " — your turn") : "")));
+}
+
+let drawing = 0;
+
+async function loadMyGames() {
+  const attempt = ++drawing;
+  const list = $("#my-games-list");
+  let items = [];
+  if (lobby.player) {
+    const account = lobby.mine ? lobby.mine.games : [];
+    const inAccount = new Set(account.map((g) => g.game_id));
+    const local = await localGames(seats.all().filter((s) => !inAccount.has(s.game_id)));
+    items = [...account.map(accountGame), ...local];
+    $("#my-games-source").textContent = lobby.mine ? "Your account's games, on every device you sign in on (kept up to date live)."
+      : "Loading your account's games…";
+  } else {
+    items = await localGames(seats.all());
+    $("#my-games-source").textContent = "";
+  }
+  if (attempt !== drawing) return; // a newer list was drawn meanwhile
+  $("#my-games-empty").hidden = items.length > 0;
+  $("#my-games-empty").textContent = lobby.player ? "No games yet. Create one below, or open an invite link to claim its seat."
+    : "No games in this browser yet. Create one below, or open an invite link.";
+  // your turn first (the server's order otherwise)
   items.sort((a, b) => Number(b.classList.contains("your-turn")) - Number(a.classList.contains("your-turn")));
   list.replaceChildren(...items);
 }
 
 async function start() {
+  if (location.hash === "#settings") {
+    location.replace("/settings"); // the notification mails' "change what you are told" link
+    return;
+  }
   $("#create-form").addEventListener("submit", create);
+  lobby.player = await mountAccount();
+  if (lobby.player) {
+    onMyGames((games) => {
+      lobby.mine = games;
+      loadMyGames();
+    });
+  }
   const seed = seedFromQuery();
   if (seed) {
     $("#seed-note").hidden = false;

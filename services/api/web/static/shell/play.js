@@ -1,13 +1,18 @@
-// The game page's frame: finds the seat (the link's token, or one this browser keeps), reads the game
-// (GET /api/games/{id} -> game_type), loads that game's bundle (bundles.js) to draw the board and the moves,
-// and runs what every game shares: the seat's view and legal commands (GET /me), the live stream, the
-// history, the "just now" lines, the header and the final standings.
+// The game page's frame: finds the seat (the signed-in player's claimed seat, played with the session; or the
+// link's token, or one this browser keeps, played as a guest), reads the game (GET /api/games/{id} -> game_type),
+// loads that game's bundle (bundles.js) to draw the board and the moves, and runs what every game shares: the
+// seat's view and legal commands (GET /me), the live stream, the history, the "just now" lines, the header and the
+// final standings. A signed-in player who opens an invite link is offered to claim its seat (POST /claim); a guest,
+// to sign in to keep it; a link whose seat another player claimed, or that the host revoked, is refused in words.
+// The host gets the invites of the seats nobody has claimed yet.
 
+import { mountAccount, setTitle, signInHref } from "./account.js";
 import { ApiError, api, inWords } from "./api.js";
 import { bundleOf, playerOf } from "./bundles.js";
 import { h } from "./dom.js";
 import { renderFinal } from "./final.js";
 import { History } from "./history.js";
+import { inviteItem } from "./invites.js";
 import { follow } from "./live.js";
 import { seats } from "./seats.js";
 
@@ -17,7 +22,10 @@ const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1
 const RECENT = 80;
 
 const page = {
-  token: null,
+  token: null, // the guest's seat token (null: the session's seat, or watching)
+  auth: null, // "token" | "session" | null (watching)
+  player: null, // the signed-in player, or null
+  invites: "", // the unclaimed seats the host's panel shows
   seat: null,
   version: -1,
   gameVersion: -1,
@@ -78,14 +86,29 @@ function render() {
   const mine = page.seat !== null && state.legal.length > 0;
   const me = page.seat !== null ? label(page.seat) : null;
   $("#game-title").textContent = `${bundle.title || game.title} — ${me || "watching"}`;
-  document.title = `${mine ? "(Your turn) " : ""}${game.title}`;
+  setTitle(`${mine ? "(Your turn) " : ""}${game.title}`);
   document.body.classList.toggle("my-turn", mine);
   $("#turn-title").textContent = page.seat === null ? "Watching" : mine ? "Your move" : state.over ? "Game over" : "Waiting";
   const marks = page.board.render(state) || {};
   $("#status").textContent = page.board.status(state);
   renderFinal($("#final"), $("#final-body"), { gameId, gameType: game.game_type, outcome: game.outcome, bundle,
     view: state.view, label: (seat) => label(seat) });
-  Object.assign(document.body.dataset, marks, { version: String(page.version) });
+  Object.assign(document.body.dataset, marks, { version: String(page.version), auth: page.auth || "public" });
+  renderInvites();
+}
+
+/** The host's panel: the other people's seats nobody has claimed, each with "Revoke" / "New link". */
+function renderInvites() {
+  const players = page.game.players || [];
+  const host = page.game.host_seat !== undefined && page.game.host_seat !== null ? page.game.host_seat : seats.hosting(gameId);
+  const open = page.seat !== null && host === page.seat && !page.game.outcome
+    ? players.filter((p) => p.kind === "human" && !p.claimed && p.seat !== page.seat) : [];
+  const key = open.map((p) => p.seat).join(",");
+  if (key === page.invites) return;
+  page.invites = key;
+  $("#invites").hidden = open.length === 0;
+  $("#invites-list").replaceChildren(...open.map((p) => inviteItem({ gameId, seat: p.seat, label: label(p.seat),
+    inviteUrl: null, hostToken: page.token })));
 }
 
 /** The last few lines of the story, next to the move (the other seats' moves as they happen). */
@@ -97,7 +120,7 @@ function renderLatest() {
 
 /** The public game and, with a token, the seat's own view; the public one never older than the seat's. */
 async function read() {
-  let [game, me] = await Promise.all([api.game(gameId), page.token ? api.me(gameId, page.token) : null]);
+  let [game, me] = await Promise.all([api.game(gameId), page.auth ? api.me(gameId, page.token) : null]);
   if (me && game.version < me.version) game = await api.game(gameId);
   return { game, data: me || game };
 }
@@ -122,7 +145,7 @@ async function refresh() {
         for (const line of fresh.slice(-4)) announce(line.text);
       }
       if (data.version !== page.version || game.version !== page.gameVersion) {
-        page.seat = page.token ? data.seat : null;
+        page.seat = page.auth ? data.seat : null;
         page.version = data.version;
         page.gameVersion = game.version;
         page.game = game;
@@ -151,16 +174,88 @@ function chooseSeat(held) {
 function failed(err, what) {
   showError(inWords(err));
   $("#status").textContent = what;
-  if (err instanceof ApiError && err.status === 401 && page.token) seats.forgetToken(page.token);
+  if (err instanceof ApiError && (err.status === 401 || err.code === "seat/claimed") && page.token) seats.forgetToken(page.token);
+}
+
+function offer(...children) {
+  $("#seat-offer-body").replaceChildren(...children);
+  $("#seat-offer").hidden = children.length === 0;
+}
+
+/** A signed-in player holding a guest's seat token: "Claim this seat for <name>". */
+function offerClaim(token, seat) {
+  const who = page.player.name || page.player.email;
+  const button = h("button", { type: "button", id: "claim-button", class: "primary" }, `Claim this seat for ${who}`);
+  const said = h("p", { id: "claim-status", class: "error", role: "alert" });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    said.textContent = "";
+    try {
+      await api.claim(gameId, token);
+    } catch (err) {
+      said.textContent = inWords(err);
+      button.disabled = false;
+      return;
+    }
+    seats.forgetToken(token); // the link is dead now: the session plays the seat, on any device
+    history.replaceState(null, "", location.pathname + location.search);
+    location.reload();
+  });
+  offer(h("p", {}, `You are playing seat ${seat + 1} with its invite link. Claim it to keep it in your account: play it `
+    + "from any device you sign in on, and be told when it is your turn. The link then stops working for anyone else."),
+  h("div", { class: "buttons" }, button), said);
+}
+
+function offerSignIn() {
+  offer(h("p", {}, "You are playing as a guest with this seat's link (this browser keeps it). ",
+    h("a", { href: signInHref(location.pathname), id: "sign-in-to-keep" }, "Sign in to keep this seat"),
+    " in an account: play it from any device, and be told when it is your turn."));
+}
+
+/** The seat this page plays: the link's (or a kept) token, else the signed-in player's claimed seat, else none. */
+async function findSeat() {
+  let sessionSeat = null;
+  if (page.player) {
+    try {
+      sessionSeat = (await api.me(gameId)).seat;
+    } catch (err) {
+      sessionSeat = null; // no seat of theirs in this game
+    }
+  }
+  const fromLink = tokenFromHash();
+  let token = fromLink;
+  if (!token && sessionSeat === null) {
+    const held = seats.forGame(gameId);
+    if (held.length === 1) token = held[0].token;
+    else if (held.length > 1) chooseSeat(held);
+  }
+  if (token) {
+    try {
+      const me = await api.me(gameId, token);
+      Object.assign(page, { token, auth: "token" });
+      if (page.player) offerClaim(token, me.seat);
+      else offerSignIn();
+      return;
+    } catch (err) {
+      if (!(err instanceof ApiError) || !["seat/claimed", "auth/invalid_token"].includes(err.code)) throw err;
+      seats.forgetToken(token);
+      let mine = false;
+      if (err.code === "seat/claimed" && sessionSeat !== null) {
+        try {
+          mine = (await api.claim(gameId, token)).seat === sessionSeat; // the player's own claimed link
+        } catch (again) {
+          mine = false;
+        }
+      }
+      if (!mine) showError(inWords(err));
+      if (fromLink) history.replaceState(null, "", location.pathname + location.search);
+    }
+  }
+  if (sessionSeat !== null) Object.assign(page, { token: null, auth: "session" });
 }
 
 async function start() {
-  page.token = tokenFromHash();
-  if (!page.token) {
-    const held = seats.forGame(gameId);
-    if (held.length === 1) page.token = held[0].token;
-    else if (held.length > 1) chooseSeat(held);
-  }
+  page.player = await mountAccount();
   try {
     page.game = await api.game(gameId);
   } catch (err) {
@@ -180,12 +275,13 @@ async function start() {
     return;
   }
   try {
+    await findSeat();
     await refresh();
   } catch (err) {
     failed(err, "The game could not be loaded.");
     return;
   }
-  if (page.token && page.seat !== null) {
+  if (page.auth === "token" && page.seat !== null) {
     seats.keep({ game_id: gameId, game_type: page.game.game_type, seat: page.seat, token: page.token,
       name: playerOf(page.seat, page.data.players).name });
   }

@@ -1,7 +1,11 @@
-// The seat tokens this browser holds (from games it created or invite links it opened), in localStorage:
-// [{game_id, game_type, seat, token, name, kept_at}], newest first, for every kind of game.
+// The seat tokens this browser holds (the creator's own seat of a game it created, or an invite link it opened as a
+// guest), in localStorage: [{game_id, game_type, seat, token, name, kept_at}], newest first, for every kind of game.
+// Never another player's seat: the creator passes the other invite links on. A seat claimed by a signed-in player
+// is played with the session, and its token is forgotten. Also kept: which seat this browser hosts in each game it
+// created ({game_id: seat}), so the game page offers the host its invites.
 
 const KEY = "seats.v2";
+const HOSTING = "hosting.v1";
 /** Before the page knew several games, each kept its seats under "<game type>.seats.v1" (the same entries,
  * without ``game_type``): they are moved here the first time the page runs. */
 const OLD = /^([a-z0-9_]+)\.seats\.v1$/;
@@ -62,8 +66,25 @@ export const seats = {
     rest.unshift({ ...old, ...entry, kept_at: old.kept_at || new Date().toISOString() });
     save(rest);
   },
-  /** Forget a token the server refused. */
+  /** Forget a token the server refused (or that a claim made useless). */
   forgetToken(token) {
     save(load().filter((s) => s.token !== token));
+  },
+  /** This browser created the game and hosts ``seat`` (with a value), or which seat it hosts (null: none). */
+  hosting(gameId, seat) {
+    let hosted = {};
+    try {
+      hosted = JSON.parse(localStorage.getItem(HOSTING) || "{}") || {};
+    } catch (err) {
+      hosted = {};
+    }
+    if (seat === undefined) return Number.isInteger(hosted[gameId]) ? hosted[gameId] : null;
+    hosted[gameId] = seat;
+    try {
+      localStorage.setItem(HOSTING, JSON.stringify(hosted));
+    } catch (err) {
+      // forgotten: the host can still manage the invites from the lobby right after creating
+    }
+    return seat;
   },
 };

@@ -1,0 +1,240 @@
+// The signed-in player on every page: the header's account bar (name, settings, sign out; or "Sign in"), a link
+// to the development mailbox on a server that keeps its mail instead of sending it, the notices (a live unread
+// badge and list), the tab title's "(n)" while games wait for the player, and the browser's own notifications
+// while the tab is hidden (permission asked only when the player presses "Notify me in this browser").
+//
+// One live connection per page: GET /api/me/stream (Server-Sent Events): ``games`` (the body of GET
+// /api/me/games) on connect and whenever one of them moves, ``notice`` when something new was noticed. While it
+// is open the server knows the player is here, so it mails and pushes nothing.
+
+import { ApiError, api, inWords } from "./api.js";
+import { h } from "./dom.js";
+
+let asked = null;
+
+/** The signed-in player ({player_id, email, name}) or null; asked once per page. */
+export function whoami() {
+  if (!asked) {
+    asked = api.whoami().catch((err) => {
+      if (!(err instanceof ApiError) || err.status !== 401) console.warn(`who is signed in: ${inWords(err)}`);
+      return null;
+    });
+  }
+  return asked;
+}
+
+// -- the tab title -----------------------------------------------------------------------------------------
+
+const title = { base: document.title, waiting: 0 };
+
+function paintTitle() {
+  document.title = `${title.waiting ? `(${title.waiting}) ` : ""}${title.base}`;
+}
+
+/** The page's own title; the account prefixes "(n)" while n games wait for the player. */
+export function setTitle(text) {
+  title.base = text;
+  paintTitle();
+}
+
+// -- my games, live ----------------------------------------------------------------------------------------
+
+const watchers = new Set();
+let games = null; // the last ``games`` message
+let stream = null;
+
+/** ``fn(body of GET /api/me/games)`` now (if known) and on every change, while signed in. */
+export function onMyGames(fn) {
+  watchers.add(fn);
+  if (games) fn(games);
+}
+
+function follow() {
+  if (stream) return;
+  stream = new EventSource(api.myStreamUrl);
+  stream.addEventListener("games", (message) => {
+    try {
+      games = JSON.parse(message.data);
+    } catch (err) {
+      return;
+    }
+    title.waiting = games.waiting || 0;
+    paintTitle();
+    for (const fn of watchers) fn(games);
+  });
+  stream.addEventListener("notice", () => { loadNotices(true); });
+  stream.addEventListener("error", () => {
+    if (stream.readyState === EventSource.CLOSED) {
+      stream = null; // signed out elsewhere, or the server refused: this page stops following
+    }
+  });
+}
+
+// -- notices -------------------------------------------------------------------------------------------------
+
+const inbox = { seen: new Set(), first: true, notices: [], unread: 0 };
+const $ = (id) => document.getElementById(id);
+
+function when(iso) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+}
+
+function renderNotices() {
+  const count = $("unread-count");
+  if (!count) return;
+  count.textContent = String(inbox.unread);
+  count.hidden = inbox.unread === 0;
+  $("notices-button").setAttribute("aria-label", `Notices, ${inbox.unread} unread`);
+  const items = inbox.notices.slice(0, 30).map((n) => h("li", { class: n.read ? "read" : "unread", "data-kind": n.kind },
+    h("a", { href: `/play/${encodeURIComponent(n.game_id)}` }, n.text),
+    h("time", { datetime: n.created_at }, ` ${when(n.created_at)}`)));
+  $("notices-list").replaceChildren(...items);
+  $("notices-empty").hidden = items.length > 0;
+}
+
+/** The browser's own notification, for notices that arrive while the tab is hidden (if the player allowed it). */
+function tell(notice) {
+  if (!("Notification" in window) || Notification.permission !== "granted" || !document.hidden) return;
+  try {
+    const shown = new Notification(notice.text, { tag: notice.notice_id, body: "Open the game" });
+    shown.addEventListener("click", () => {
+      window.focus();
+      location.assign(`/play/${encodeURIComponent(notice.game_id)}`);
+    });
+  } catch (err) {
+    // some browsers allow notifications only from a service worker: the badge still counts it
+  }
+}
+
+async function loadNotices(arriving = false) {
+  let got;
+  try {
+    got = await api.notices();
+  } catch (err) {
+    return;
+  }
+  inbox.notices = got.notices || [];
+  inbox.unread = got.unread || 0;
+  for (const n of inbox.notices) {
+    if (!inbox.seen.has(n.notice_id)) {
+      inbox.seen.add(n.notice_id);
+      if (arriving && !inbox.first && !n.read) tell(n);
+    }
+  }
+  inbox.first = false;
+  renderNotices();
+}
+
+/** The "Notify me in this browser" button (the browser asks for permission only when it is pressed) and what
+ * became of it; ``id`` names the button (the state is ``<id>-state``). */
+export function browserNotifications(id = "notify-button") {
+  const button = h("button", { type: "button", id }, "Notify me in this browser");
+  const state = h("span", { id: `${id}-state`, class: "hint", role: "status" });
+  const paint = () => {
+    if (!("Notification" in window)) {
+      button.hidden = true;
+      state.textContent = "This browser cannot show notifications.";
+    } else if (Notification.permission === "granted") {
+      button.hidden = true;
+      state.textContent = "This browser tells you when the tab is hidden.";
+    } else if (Notification.permission === "denied") {
+      button.hidden = true;
+      state.textContent = "Notifications are blocked in this browser's settings.";
+    }
+  };
+  button.addEventListener("click", async () => {
+    try {
+      await Notification.requestPermission();
+    } catch (err) {
+      // an old browser's callback form: the state below says what became of it
+    }
+    paint();
+    if (Notification.permission === "default") state.textContent = "Not allowed yet: the browser asked nothing or you closed its question.";
+  });
+  paint();
+  return h("span", { class: "buttons" }, button, state);
+}
+
+function noticesPanel() {
+  const button = h("button", { type: "button", id: "notices-button", class: "notices-button", "aria-expanded": "false",
+    "aria-controls": "notices-panel", "aria-label": "Notices, 0 unread" },
+  "Notices ", h("span", { id: "unread-count", class: "badge", hidden: true }, "0"));
+  const readAll = h("button", { type: "button", id: "read-all" }, "Mark all read");
+  const panel = h("section", { id: "notices-panel", class: "notices-panel", "aria-label": "Notices", hidden: true },
+    h("h2", { class: "visually-hidden" }, "Notices"),
+    h("p", { id: "notices-empty", class: "hint" }, "Nothing yet: you are told here when a game waits for you."),
+    h("ul", { id: "notices-list", class: "notices-list" }),
+    h("div", { class: "buttons" }, readAll, browserNotifications()));
+  const toggle = (open) => {
+    panel.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => toggle(panel.hidden));
+  panel.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      toggle(false);
+      button.focus();
+    }
+  });
+  readAll.addEventListener("click", async () => {
+    try {
+      inbox.unread = (await api.readNotices()).unread;
+      inbox.notices = inbox.notices.map((n) => ({ ...n, read: true }));
+    } catch (err) {
+      // the next notice reloads the list anyway
+    }
+    renderNotices();
+  });
+  return h("div", { class: "notices" }, button, panel);
+}
+
+// -- the header's account bar ----------------------------------------------------------------------------------
+
+async function devMailLink() {
+  try {
+    await api.devMail();
+  } catch (err) {
+    return null; // a server that sends its mail: no such page
+  }
+  return h("a", { href: "/dev/mail", class: "dev-mail", id: "dev-mail-link" }, "Development mailbox");
+}
+
+/** Where "Sign in" comes back to: this page (without the fragment, which may hold a seat's key). */
+export function signInHref(next = location.pathname + location.search) {
+  return `/signin?next=${encodeURIComponent(next)}`;
+}
+
+/** Draws the account bar into ``#account`` and, when signed in, follows the player's games and notices.
+ * Returns the player (or null). */
+export async function mountAccount({ live = true, signInLink = true } = {}) {
+  const nav = document.getElementById("account");
+  const [player, mail] = await Promise.all([whoami(), devMailLink()]);
+  if (!nav) return player;
+  const parts = [];
+  if (player) {
+    const out = h("button", { type: "button", id: "sign-out" }, "Sign out");
+    out.addEventListener("click", async () => {
+      out.disabled = true;
+      try {
+        await api.signOut();
+      } catch (err) {
+        // the cookie may be gone already: the lobby says who is signed in
+      }
+      location.assign("/");
+    });
+    parts.push(noticesPanel(),
+      h("span", { class: "who", id: "signed-in-as" }, "Signed in as ", h("strong", {}, player.name || player.email)),
+      h("a", { href: "/settings", id: "settings-link" }, "Settings"), out);
+  } else if (signInLink) {
+    parts.push(h("a", { href: signInHref(), id: "sign-in-link", class: "button-link" }, "Sign in"));
+  }
+  if (mail) parts.push(mail);
+  nav.replaceChildren(...parts);
+  nav.dataset.state = player ? "signed-in" : "guest";
+  if (player && live) {
+    follow();
+    loadNotices();
+  }
+  return player;
+}

@@ -1,0 +1,300 @@
+// The settings page (/settings): the player's name; what they are told and how (email each time or a digest,
+// push, webhooks, which kinds of notices, muted games: GET/PUT /api/me/settings); push on this device; this
+// browser's own notifications; their webhooks (the signing secret shown once); and the delivery log.
+
+import { api, inWords } from "./api.js";
+import { browserNotifications, mountAccount } from "./account.js";
+import { h } from "./dom.js";
+import { currentSubscription, disablePush, enablePush, pushSupported } from "./push.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+const KINDS = [
+  ["your_turn", "It is your turn"],
+  ["outbid", "Someone outbid you"],
+  ["market", "The market ran"],
+  ["game_over", "A game ended"],
+  ["deadline", "A deadline is near"],
+];
+const HOURS = [1, 2, 3, 4, 6, 8, 12, 24, 48, 72, 168];
+const SHAPES = [["json", "Generic JSON"], ["discord", "Discord"], ["slack", "Slack"]];
+const CHANNELS = { email: "Email", digest: "Email digest", webhook: "Webhook", push: "Push" };
+
+function period(hours) {
+  if (hours === 168) return "once a week";
+  if (hours % 24 === 0) return hours === 24 ? "once a day" : `every ${hours / 24} days`;
+  return hours === 1 ? "every hour" : `every ${hours} hours`;
+}
+
+function when(iso) {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+}
+
+function section(id, title, ...children) {
+  return h("section", { id, "aria-labelledby": `${id}-title` }, h("h2", { id: `${id}-title` }, title), ...children);
+}
+
+function status(id) {
+  return h("p", { id, class: "form-status", role: "status" });
+}
+
+// -- the player's name ---------------------------------------------------------------------------------------------
+
+function accountSection(player) {
+  const input = h("input", { id: "player-name", type: "text", maxlength: "40", value: player.name || "", autocomplete: "nickname" });
+  const said = status("name-status");
+  const form = h("form", { id: "name-form", novalidate: true },
+    h("p", {}, "Signed in as ", h("strong", {}, player.email), "."),
+    h("p", { class: "row" }, h("label", { for: "player-name" }, "Your name (the other players see it)"), input),
+    h("div", { class: "submit-row" }, h("button", { type: "submit" }, "Save name"), said));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    said.className = "form-status";
+    try {
+      const renamed = await api.rename(input.value);
+      input.value = renamed.name;
+      said.textContent = "Saved.";
+    } catch (err) {
+      said.className = "form-status error";
+      said.textContent = inWords(err);
+    }
+  });
+  return section("account-settings", "Your account", form);
+}
+
+// -- what the player is told, and how -------------------------------------------------------------------------------
+
+function radio(name, value, text, checked) {
+  const id = `${name}-${value}`;
+  return h("p", { class: "check" }, h("input", { type: "radio", id, name, value, checked }), h("label", { for: id }, text));
+}
+
+function checkbox(id, text, checked, attrs = {}) {
+  return h("p", { class: "check" }, h("input", { type: "checkbox", id, checked, ...attrs }), h("label", { for: id }, text));
+}
+
+function noticesForm(prefs, games) {
+  const hours = h("select", { id: "digest-hours", name: "digest_hours" },
+    ...HOURS.map((n) => h("option", { value: String(n), selected: n === prefs.digest_hours }, period(n))));
+  const email = h("fieldset", {}, h("legend", {}, "Email (only while you are away: no game page open)"),
+    radio("email-mode", "off", "No email", prefs.email_mode === "off"),
+    radio("email-mode", "each", "One email for each notice", prefs.email_mode === "each"),
+    radio("email-mode", "digest", "A digest: at most one email per period, listing every game waiting for you",
+      prefs.email_mode === "digest"),
+    h("p", { class: "row indent" }, h("label", { for: "digest-hours" }, "Digest period"), hours));
+  const paintDigest = () => { hours.disabled = !email.querySelector("#email-mode-digest").checked; };
+  email.addEventListener("change", paintDigest);
+  paintDigest();
+  const channels = h("fieldset", {}, h("legend", {}, "Other channels"),
+    checkbox("channel-push", "Web Push to the devices where you turned it on (only while you are away)", prefs.push),
+    checkbox("channel-webhooks", "My webhooks (always)", prefs.webhooks));
+  const kinds = h("fieldset", {}, h("legend", {}, "Tell me when"),
+    ...KINDS.map(([kind, text]) => checkbox(`kind-${kind}`, text, prefs.kinds.includes(kind), { "data-kind": kind })));
+  const muted = new Set(prefs.muted_games);
+  const known = new Map(games.map((g) => [g.game_id, g]));
+  const rows = [...games.map((g) => g.game_id), ...prefs.muted_games.filter((id) => !known.has(id))].map((id) => {
+    const g = known.get(id);
+    const text = g ? `${g.title}${g.names && g.names.length ? ` · ${g.names.filter(Boolean).join(", ")}` : ""}${g.status === "finished" ? " (finished)" : ""}`
+      : `Game ${id.slice(0, 8)}`;
+    return checkbox(`mute-${id}`, `Mute ${text}`, muted.has(id), { "data-game": id });
+  });
+  const mutes = h("fieldset", { id: "muted-games" }, h("legend", {}, "Muted games (told nothing about them)"),
+    ...(rows.length ? rows : [h("p", { class: "hint" }, "No games yet: the games whose seats you claimed are listed here.")]));
+  const said = status("settings-status");
+  const form = h("form", { id: "notify-form", novalidate: true }, email, kinds, channels, mutes,
+    h("div", { class: "submit-row" }, h("button", { type: "submit", class: "primary", id: "save-settings" }, "Save settings"), said));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    said.className = "form-status";
+    const body = {
+      email_mode: form.querySelector("input[name='email-mode']:checked")?.value || "each",
+      digest_hours: Number(hours.value),
+      push: form.querySelector("#channel-push").checked,
+      webhooks: form.querySelector("#channel-webhooks").checked,
+      kinds: [...form.querySelectorAll("input[data-kind]:checked")].map((i) => i.dataset.kind),
+      muted_games: [...form.querySelectorAll("input[data-game]:checked")].map((i) => i.dataset.game),
+    };
+    try {
+      await api.saveSettings(body);
+      said.textContent = "Saved.";
+    } catch (err) {
+      said.className = "form-status error";
+      said.textContent = inWords(err);
+    }
+  });
+  return section("notify-settings", "What you are told, and how", form);
+}
+
+// -- this device ------------------------------------------------------------------------------------------------
+
+function deviceSection() {
+  const on = h("button", { type: "button", id: "push-on" }, "Enable push on this device");
+  const off = h("button", { type: "button", id: "push-off", hidden: true }, "Turn push off on this device");
+  const said = status("push-status");
+  const paint = async () => {
+    const sub = await currentSubscription();
+    on.hidden = Boolean(sub);
+    off.hidden = !sub;
+    if (sub && !said.textContent) said.textContent = "Push is on for this device.";
+  };
+  const act = (button, work) => button.addEventListener("click", async () => {
+    button.disabled = true;
+    said.className = "form-status";
+    try {
+      said.textContent = await work();
+    } catch (err) {
+      said.className = "form-status error";
+      said.textContent = err && err.message ? err.message : String(err);
+    } finally {
+      button.disabled = false;
+      await paint();
+    }
+  });
+  act(on, enablePush);
+  act(off, disablePush);
+  if (!pushSupported()) {
+    on.disabled = true;
+    said.textContent = "This browser cannot receive push notifications here.";
+  } else {
+    paint();
+  }
+  return section("device", "This device",
+    h("p", {}, "Push reaches this device even when no tab of this site is open."),
+    h("div", { class: "buttons" }, on, off), said,
+    h("p", {}, "While a tab of this site is open but hidden, the browser itself can tell you:"),
+    browserNotifications("settings-notify"));
+}
+
+// -- webhooks ---------------------------------------------------------------------------------------------------
+
+function webhooksSection() {
+  const body = h("tbody", { id: "webhook-rows" });
+  const table = h("table", { id: "webhooks-table" }, h("caption", {}, "Your webhooks"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "URL"), h("th", { scope: "col" }, "Shape"),
+      h("th", { scope: "col" }, "State"), h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Actions")))),
+    body);
+  const empty = h("p", { id: "webhooks-empty", class: "hint" }, "No webhooks yet.");
+  const said = status("webhook-status");
+  const secret = h("div", { id: "webhook-secret", class: "secret", hidden: true });
+  const url = h("input", { id: "webhook-url", type: "url", maxlength: "2000", placeholder: "https://discord.com/api/webhooks/…", autocomplete: "off" });
+  const shape = h("select", { id: "webhook-shape" }, ...SHAPES.map(([v, t]) => h("option", { value: v }, t)));
+  const form = h("form", { id: "webhook-form", novalidate: true },
+    h("p", { class: "row" }, h("label", { for: "webhook-url" }, "Webhook URL"), url),
+    h("p", { class: "row" }, h("label", { for: "webhook-shape" }, "Message shape"), shape),
+    h("div", { class: "submit-row" }, h("button", { type: "submit" }, "Add webhook"), said));
+
+  const load = async () => {
+    let hooks = [];
+    try {
+      hooks = (await api.webhooks()).webhooks;
+    } catch (err) {
+      said.className = "form-status error";
+      said.textContent = inWords(err);
+      return;
+    }
+    empty.hidden = hooks.length > 0;
+    table.hidden = hooks.length === 0;
+    body.replaceChildren(...hooks.map((w) => {
+      const remove = h("button", { type: "button", class: "danger", "aria-label": `Remove webhook ${w.url}` }, "Remove");
+      remove.addEventListener("click", async () => {
+        remove.disabled = true;
+        try {
+          await api.removeWebhook(w.webhook_id);
+          said.className = "form-status";
+          said.textContent = "Webhook removed.";
+        } catch (err) {
+          said.className = "form-status error";
+          said.textContent = inWords(err);
+        }
+        await load();
+      });
+      const state = w.disabled ? `turned off after ${w.failures} failures in a row`
+        : w.failures ? `on (${w.failures} failed in a row)` : "on";
+      return h("tr", { "data-webhook": w.webhook_id }, h("td", { class: "url" }, w.url),
+        h("td", {}, (SHAPES.find(([v]) => v === w.shape) || [w.shape, w.shape])[1]), h("td", {}, state), h("td", {}, remove));
+    }));
+  };
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    said.className = "form-status";
+    said.textContent = "";
+    secret.hidden = true;
+    try {
+      const made = await api.addWebhook(url.value.trim(), shape.value);
+      url.value = "";
+      secret.replaceChildren(
+        h("p", {}, h("strong", {}, "Signing secret (shown this once: copy it now)")),
+        h("p", {}, h("label", { for: "webhook-secret-value", class: "visually-hidden" }, "Signing secret"),
+          h("input", { id: "webhook-secret-value", type: "text", readonly: true, value: made.secret, class: "invite-url" })),
+        h("p", { class: "hint" }, "Every message is signed with it as Standard Webhooks do (headers webhook-id, webhook-timestamp, webhook-signature)."));
+      secret.hidden = false;
+      said.textContent = "Webhook added.";
+      await load();
+    } catch (err) {
+      said.className = "form-status error";
+      said.textContent = inWords(err);
+      url.focus();
+    }
+  });
+  load();
+  return section("webhooks", "Webhooks",
+    h("p", {}, "We post each notice to your URL: generic JSON, or a Discord or Slack message."),
+    empty, table, form, secret);
+}
+
+// -- the delivery log -----------------------------------------------------------------------------------------------
+
+function deliveriesSection() {
+  const body = h("tbody", { id: "delivery-rows" });
+  const table = h("table", { id: "deliveries-table" }, h("caption", {}, "What was sent to you, newest first"),
+    h("thead", {}, h("tr", {}, ...["When", "Channel", "To", "Status", "Attempts", "Detail"].map((t) => h("th", { scope: "col" }, t)))),
+    body);
+  const empty = h("p", { id: "deliveries-empty", class: "hint" }, "Nothing was sent to you yet.");
+  const refresh = h("button", { type: "button", id: "deliveries-refresh" }, "Refresh");
+  const load = async () => {
+    let rows = [];
+    try {
+      rows = (await api.deliveries()).deliveries;
+    } catch (err) {
+      empty.hidden = false;
+      empty.textContent = inWords(err);
+      return;
+    }
+    empty.hidden = rows.length > 0;
+    table.hidden = rows.length === 0;
+    body.replaceChildren(...rows.map((d) => h("tr", { "data-channel": d.channel, "data-status": d.status },
+      h("td", {}, when(d.sent_at || d.created_at)), h("td", {}, CHANNELS[d.channel] || d.channel),
+      h("td", { class: "url" }, d.target), h("td", {}, d.status), h("td", { class: "num" }, String(d.attempts)),
+      h("td", {}, d.detail || ""))));
+  };
+  refresh.addEventListener("click", load);
+  load();
+  return section("deliveries", "Delivery log", empty, table, h("p", {}, refresh));
+}
+
+async function start() {
+  const player = await mountAccount();
+  $("#settings-load").hidden = true;
+  if (!player) {
+    $("#signed-out").hidden = false;
+    return;
+  }
+  let prefs;
+  let games = [];
+  try {
+    [prefs, games] = await Promise.all([api.settings(), api.myGames().then((g) => g.games).catch(() => [])]);
+  } catch (err) {
+    $("#settings-load").hidden = false;
+    $("#settings-load").textContent = inWords(err);
+    return;
+  }
+  const container = $("#settings-body");
+  container.replaceChildren(accountSection(player), noticesForm(prefs, games), deviceSection(), webhooksSection(),
+    deliveriesSection());
+  container.hidden = false;
+  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+}
+
+start();
