@@ -27,7 +27,7 @@ import pytest
 import redis
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 from standardwebhooks import Webhook
 
 from infra.migrate import migrate
@@ -41,6 +41,8 @@ from .test_play_by_web import create_from_lobby, form, send
 pytestmark = [pytest.mark.integration, pytest.mark.browser]
 
 BOB = "bob@example.com"
+README_SIZE: ViewportSize = {"width": 1280, "height": 800}
+"""The screenshots the README shows (docs/images/signin.png, settings.png are copies of them)."""
 
 
 # -- the service, its own database and queue, the receivers ----------------------------------------------------
@@ -257,6 +259,18 @@ def test_bob_away_is_told_once_by_mail_webhook_and_push_and_his_seat_is_his(
     expect(first.locator("#my-games-list li.game")).to_have_count(1)
     assert first.locator("#my-games-list").inner_text() == second.locator("#my-games-list").inner_text()
 
+    # His settings page shows what was sent: the mail, the push and the webhooks, and the mail held back.
+    second.set_viewport_size(README_SIZE)
+    second.goto(f"{url}/settings")
+    log = second.locator("#delivery-rows")
+    expect(log.locator("tr[data-channel='email'][data-status='sent']")).to_have_count(1)
+    expect(log.locator("tr[data-channel='email'][data-status='skipped']")).to_have_count(1)
+    expect(log.locator("tr[data-channel='push'][data-status='sent']")).to_have_count(1)
+    expect(log.locator("tr[data-channel='webhook'][data-status='sent']")).to_have_count(2)
+    expect(second.get_by_label("One email for each notice")).to_be_checked()
+    expect(second.get_by_label("Someone outbid you")).not_to_be_checked()
+    screenshot(second, "22-settings", full_page=True)
+
     # A third browser opening Bob's claimed invite link is refused in words, and only watches.
     third = pages.open()
     third.goto(bob_invite)
@@ -294,3 +308,82 @@ def test_the_host_revokes_and_reissues_a_free_seats_link(told: Services, pages: 
     fresh.wait_for_selector("body[data-version]")
     expect(fresh.locator("#game-title")).to_contain_text("Cy")
     expect(fresh.locator("#load-error")).to_be_hidden()
+
+
+def test_the_settings_page_keeps_the_choices_and_says_what_went_wrong(
+    told: Services, inboxes: Receivers, pages: Pages
+) -> None:
+    page = pages.open(README_SIZE)
+    page.goto(f"{told.url}/settings")
+    expect(page.locator("#signed-out")).to_contain_text("Sign in first")
+    page.get_by_role("link", name="Sign in", exact=True).first.click()
+    page.wait_for_url(re.compile(r"/signin\?next="))
+    page.get_by_label("Email address").fill("carol@")
+    page.get_by_role("button", name="Email me a sign-in link").click()
+    expect(page.locator("#link-error")).to_have_text("Enter your email address (like name@example.com).")
+    page.get_by_label("Email address").fill("carol@example.com")
+    page.get_by_role("button", name="Email me a sign-in link").click()
+    expect(page.locator("#link-sent")).to_be_visible()
+    screenshot(page, "23-signin")
+    link = inboxes.sign_in_link("carol@example.com")
+    page.goto(link)
+    page.get_by_role("button", name="Sign in with this link").click()
+    page.wait_for_url(f"{told.url}/settings")
+    expect(page.locator("#signed-in-as")).to_contain_text("carol")
+
+    # A used link is refused in words, with a way to get another.
+    replay = pages.open()
+    replay.goto(link)
+    replay.get_by_role("button", name="Sign in with this link").click()
+    expect(replay.locator("#redeem-status")).to_have_text(
+        "This sign-in link was used already: each link works once. Ask for a new one below.")
+    expect(replay.get_by_label("Email address")).to_be_visible()
+
+    # The name, a digest once a day, no market notices: kept.
+    page.get_by_label("Your name (the other players see it)").fill("Carol")
+    page.get_by_role("button", name="Save name").click()
+    expect(page.locator("#name-status")).to_have_text("Saved.")
+    expect(page.get_by_label("Digest period")).to_be_disabled()
+    page.get_by_label("A digest: at most one email per period").check()
+    page.get_by_label("Digest period").select_option(label="once a day")
+    page.get_by_label("The market ran").uncheck()
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.locator("#settings-status")).to_have_text("Saved.")
+
+    # Webhooks: an address the server must not call is refused in words; a good one shows its secret once.
+    page.get_by_label("Webhook URL").fill("ftp://hooks.example.com/x")
+    page.get_by_role("button", name="Add webhook").click()
+    expect(page.locator("#webhook-status")).to_contain_text("http")
+    expect(page.locator("#webhook-status")).to_have_class(re.compile("error"))
+    page.get_by_label("Webhook URL").fill(f"{inboxes.hooks.url}/carol")
+    page.get_by_label("Message shape").select_option(label="Discord")
+    page.get_by_role("button", name="Add webhook").click()
+    expect(page.get_by_label("Signing secret")).to_have_value(re.compile("^whsec_"))
+    expect(page.locator("#webhook-rows tr")).to_have_count(1)
+    expect(page.locator("#webhook-rows tr")).to_contain_text("Discord")
+
+    # Push on this device: headless Chromium has no push service, and the page says so without breaking.
+    page.get_by_role("button", name="Enable push on this device").click()
+    expect(page.locator("#push-status")).to_have_text(re.compile(r"Push is on for this device|could not subscribe"))
+    # Chromium itself logs why it refused (a console error of the browser's, not of the page's code)
+    pages.errors[:] = [e for e in pages.errors if "does not support the Push API" not in e]
+    sw = page.request.get(f"{told.url}/sw.js")
+    assert sw.ok and sw.headers["service-worker-allowed"] == "/" and "javascript" in sw.headers["content-type"]
+    assert page.evaluate("navigator.serviceWorker.getRegistration('/').then((r) => Boolean(r && r.active))")
+
+    page.reload()
+    expect(page.get_by_label("Your name (the other players see it)")).to_have_value("Carol")
+    expect(page.get_by_label("A digest: at most one email per period")).to_be_checked()
+    expect(page.get_by_label("Digest period")).to_have_value("24")
+    expect(page.get_by_label("The market ran")).not_to_be_checked()
+    expect(page.get_by_label("It is your turn")).to_be_checked()
+    expect(page.locator("#webhook-rows tr")).to_have_count(1)
+    page.locator("#webhook-rows").get_by_role("button", name=re.compile("^Remove webhook")).click()
+    expect(page.locator("#webhooks-empty")).to_be_visible()
+
+    # Signing out ends the session: the settings page asks to sign in again.
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url(f"{told.url}/")
+    expect(page.locator("#sign-in-link")).to_be_visible()
+    page.goto(f"{told.url}/settings")
+    expect(page.locator("#signed-out")).to_be_visible()
