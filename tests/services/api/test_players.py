@@ -191,15 +191,17 @@ async def test_my_games_put_the_games_waiting_for_me_first(
 ) -> None:
     await sign_in(other, runtime, "many@example.com")
     games = [await table.create(humans=2) for _ in range(3)]
-    for game in games:
-        claimed = await other.post(f"/api/games/{game.id}/claim", headers={**bearer(game.tokens[0]), **csrf(other)})
+    waiting = await table.seat_on_turn(games[1])  # the worker's part done: a seat of games[1] must act now
+    for game, seat in zip(games, (0, waiting, 0), strict=True):
+        claimed = await other.post(f"/api/games/{game.id}/claim", headers={**bearer(game.tokens[seat]),
+                                                                             **csrf(other)})
         assert claimed.status_code == 200
-    await table.run_system_jobs(games[1])
     mine = (await other.get("/api/me/games")).json()
     assert {g["game_id"] for g in mine["games"]} == {g.id for g in games}
     turns = [g["your_turn"] for g in mine["games"]]
     assert turns == sorted(turns, reverse=True), "your-turn games come first"
-    assert mine["waiting"] == sum(turns) >= 1
+    assert mine["waiting"] == sum(turns) == 1
+    assert mine["games"][0]["game_id"] == games[1].id
 
 
 async def test_a_game_with_a_claimed_seat_plays_to_the_end_and_verifies(
