@@ -192,7 +192,11 @@ async def test_my_games_put_the_games_waiting_for_me_first(
     await sign_in(other, runtime, "many@example.com")
     games = [await table.create(humans=2) for _ in range(3)]
     waiting = await table.seat_on_turn(games[1])  # the worker's part done: a seat of games[1] must act now
-    for game, seat in zip(games, (0, waiting, 0), strict=True):
+    idle = []
+    for game in (games[0], games[2]):
+        on_turn = (await table.read(game))["on_turn"]
+        idle.append(next(s for s in (0, 1) if s not in on_turn))
+    for game, seat in zip(games, (idle[0], waiting, idle[1]), strict=True):
         claimed = await other.post(f"/api/games/{game.id}/claim", headers={**bearer(game.tokens[seat]),
                                                                              **csrf(other)})
         assert claimed.status_code == 200
