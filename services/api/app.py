@@ -40,6 +40,7 @@ from .controllers.mine import MyGamesController
 from .controllers.notification_channels import NotificationChannelController, push_key
 from .controllers.notifications import NotificationController
 from .controllers.seating import SeatingController
+from .controllers.unsubscribe import unsubscribe_now, unsubscribe_page
 from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings, provide_stories
 from .errors import EXCEPTION_HANDLERS, TOO_DEEP
 from .limits import rate_limit_middleware, rate_limit_stores, stream_slots
@@ -101,7 +102,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
                         MyGamesController, SeatingController, NotificationController, NotificationChannelController,
-                        push_key, health, web_router(), *dev_mail],
+                        push_key, unsubscribe_page, unsubscribe_now, health, web_router(), *dev_mail],
         dependencies={
             "runtime": Provide(provide_runtime, sync_to_thread=False),
             "gameplay": Provide(provide_gameplay, sync_to_thread=False),
