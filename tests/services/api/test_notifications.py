@@ -182,3 +182,7 @@ async def test_the_delivery_log_and_one_click_unsubscribe_without_cookie_or_csrf
                                          headers={"content-type": "application/x-www-form-urlencoded"})
         assert unknown.status_code == 404
     assert (await client.get("/api/me/settings")).json()["email_mode"] == "off"
+    # the page's button, pressed by the signed-in player (session cookie, no CSRF header): one-click still works
+    pressed = await client.post(f"/unsubscribe?token={token}", content="List-Unsubscribe=One-Click",
+                                headers={"content-type": "application/x-www-form-urlencoded"})
+    assert pressed.status_code == 200, pressed.text
