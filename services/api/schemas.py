@@ -128,6 +128,8 @@ class GameOut(msgspec.Struct, frozen=True):
     title: str = ""
     outcome: Outcome | None = None
     """The standings once the game is over (best first; rank 1 for every winner)."""
+    host_seat: int | None = None
+    """The creator's seat, whose holder manages the other seats' invites."""
 
 
 class MeOut(msgspec.Struct, frozen=True):

@@ -156,6 +156,7 @@ class GameController(Controller):
             players=await players(gameplay, game_id),
             title=game.title,
             outcome=game.outcome(loaded.state),
+            host_seat=await gameplay.store.host_seat(game_id),
         )
 
     @get("/{game_id:str}/me", summary="The caller's seat view and legal commands",

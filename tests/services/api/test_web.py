@@ -19,8 +19,12 @@ from .table import Table, bearer
 IMPORT = re.compile(r'(?:from|import)\s*\(?\s*"(\.{1,2}/[\w./-]+\.js|/static/[\w./-]+\.js)"')
 
 
-async def test_the_lobby_and_the_game_page_are_served_with_a_strict_content_policy(client: AsyncClient) -> None:
-    for path, script in (("/", "/static/shell/lobby.js"), ("/play/0123abcd", "/static/shell/play.js")):
+PAGES = (("/", "/static/shell/lobby.js"), ("/play/0123abcd", "/static/shell/play.js"),
+         ("/signin", "/static/shell/signin.js"), ("/settings", "/static/shell/settings.js"))
+
+
+async def test_every_page_is_served_with_a_strict_content_policy(client: AsyncClient) -> None:
+    for path, script in PAGES:
         response = await client.get(path)
         assert response.status_code == 200, path
         assert response.headers["content-type"].startswith("text/html")
@@ -30,9 +34,14 @@ async def test_the_lobby_and_the_game_page_are_served_with_a_strict_content_poli
 
 
 async def test_every_script_module_the_pages_import_is_served(client: AsyncClient) -> None:
-    """Each ES module and what it imports, the shell's and every registered game's bundle (no build step: a
-    missing file would only show in a browser); every game offered has a bundle."""
-    pending = ["shell/play.js", "shell/lobby.js", *(f"games/{game}/index.js" for game in GAMES)]
+    """Each ES module and what it imports, the shell's and every registered game's bundle, and the service worker
+    (served at /sw.js for its scope) — no build step: a missing file would only show in a browser; every game offered
+    has a bundle."""
+    worker = await client.get("/sw.js")
+    assert worker.status_code == 200 and "javascript" in worker.headers["content-type"]
+    assert worker.headers["service-worker-allowed"] == "/"
+    pending = ["shell/sw.js", *(script.removeprefix("/static/") for _, script in PAGES),
+               *(f"games/{game}/index.js" for game in GAMES)]
     seen: set[str] = set()
     while pending:
         name = pending.pop()
