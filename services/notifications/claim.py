@@ -2,8 +2,9 @@
 or back to ``pending`` with a later ``due_at`` after a transient failure.
 
 The claim is one ``UPDATE ... RETURNING``: a pending delivery that is due, or a ``sending`` one whose lease has
-expired (its worker died), becomes ``sending`` with ``attempts + 1`` and a lease of :data:`LEASE_S`. Two workers
-cannot both claim it. A delivery that is not claimable says why (:class:`Busy`: not due yet, or leased), so its
+expired (its worker died), becomes ``sending`` with ``attempts + 1`` and a lease of :data:`LEASE_S`, which the
+living worker renews while it sends (:func:`extend`), so a slow receiver does not make it look abandoned. Two
+workers cannot both claim it. A delivery that is not claimable says why (:class:`Busy`: not due yet, or leased), so its
 job can wait for the right moment instead of giving up.
 """
 
@@ -15,10 +16,11 @@ import msgspec
 
 from .db import Executor
 
-LEASE_S = 20
-"""How long a claimed delivery is someone's: longer than any channel may take (SMTP 30 s is cut by the
-webhook's 10 s and the mail sender's own timeout being the bound in practice), short enough that a killed
-worker's delivery is taken up again soon."""
+LEASE_S = 10
+"""How long a claimed delivery stays its worker's without a renewal: the longest a killed worker's delivery waits
+before the sweep queues it again."""
+RENEW_EVERY_S = LEASE_S / 3
+"""How often a worker renews the lease of a delivery it is sending (three chances per lease)."""
 MAX_ATTEMPTS = 8
 """Attempts of one delivery before it is ``failed`` (transient failures only; a permanent one fails at once)."""
 BACKOFF_BASE_S = 5.0
@@ -71,6 +73,14 @@ async def claim(conn: Executor, delivery_id: str,
     if state["status"] in ("pending", "sending"):
         return Busy(state["status"], max(0.0, float(state["wait_s"] or 0.0)))
     return Busy(state["status"], None)
+
+
+async def extend(db: Executor, delivery_id: str, lease_s: float = LEASE_S) -> bool:
+    """Renew the lease of a delivery being sent (False if it is not ``sending`` any more)."""
+    done = await db.fetchval(
+        "UPDATE deliveries SET lease_until = now() + make_interval(secs => $2)"
+        " WHERE delivery_id = $1 AND status = 'sending' RETURNING 1", delivery_id, float(lease_s))
+    return done is not None
 
 
 async def finish(conn: Executor, delivery_id: str, status: str, detail: str = "") -> bool:

@@ -17,14 +17,18 @@ its ``sent`` is written; the lease then expires and the delivery is sent again, 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+
+import asyncpg
 
 from infra.channels.errors import DeliveryFailed
 from infra.channels.push import PushSubscription
 from infra.presence import player_key, seat_key
 
 from . import dispatch, preferences, webhook_health
-from .claim import MAX_ATTEMPTS, Busy, Claimed, claim, finish, later
+from .claim import MAX_ATTEMPTS, RENEW_EVERY_S, Busy, Claimed, claim, extend, finish, later
 from .context import Notifications
 from .digest import digest_mail, waiting_games
 from .outbox import DIGEST, EMAIL, PUSH, WEBHOOK
@@ -33,6 +37,7 @@ from .render import NoticeView, notice_mail, push_payload, push_topic, unsubscri
 log = logging.getLogger("magnate.notify")
 
 AT_THE_PAGE = "at the page"
+RENEWAL_FAILURES = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
 
 
 class Skip(Exception):
@@ -49,7 +54,7 @@ async def deliver(n: Notifications, delivery_id: str) -> float | None:
         await finish(n.pool, delivery_id, "failed", f"gave up after {got.attempts - 1} attempts")
         return None
     try:
-        detail = await _send(n, got)
+        detail = await _holding_lease(n, got)
     except Skip as skip:
         await finish(n.pool, delivery_id, "skipped", str(skip))
         return None
@@ -57,6 +62,24 @@ async def deliver(n: Notifications, delivery_id: str) -> float | None:
         return await _failed(n, got, failure)
     await finish(n.pool, delivery_id, "sent", detail)
     return None
+
+
+async def _holding_lease(n: Notifications, got: Claimed) -> str:
+    """Send, renewing the delivery's lease meanwhile (a receiver may take longer than one lease)."""
+
+    async def renew() -> None:
+        while True:
+            await asyncio.sleep(RENEW_EVERY_S)
+            with contextlib.suppress(*RENEWAL_FAILURES):  # a missed renewal only risks a repeat, never a loss
+                await extend(n.pool, got.delivery_id)
+
+    renewing = asyncio.create_task(renew())
+    try:
+        return await _send(n, got)
+    finally:
+        renewing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await renewing
 
 
 async def _send(n: Notifications, got: Claimed) -> str:

@@ -61,7 +61,7 @@ WORKERS = 3
 KILL_EVERY_S = 2.0
 KILLS = 12 if FULL else 4
 DRAIN_DEADLINE_S = 50.0
-"""After the last kill: a killed worker's deliveries wait out their lease (20 s), then the sweep (1 s here)."""
+"""After the last kill: a killed worker's deliveries wait out their lease (10 s), then the sweep (1 s here)."""
 SLOTS = 64
 """A worker's job slots (``MAGNATE_WORKER_MAX_JOBS``): at most this many messages in flight per kill."""
 

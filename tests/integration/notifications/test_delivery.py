@@ -4,6 +4,7 @@ delivery's fate is recorded."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
@@ -169,3 +170,25 @@ async def test_a_push_subscription_the_push_service_says_is_gone_is_dropped(
     assert await runtime.pool.fetchval("SELECT count(*) FROM push_subscriptions WHERE player_id = $1", bea) == 0
     [(channel, status, detail)] = (await deliveries(runtime, bea)).values()
     assert (channel, status) == ("push", "failed") and "gone" in detail
+
+
+async def test_a_claimed_delivery_is_its_workers_while_the_lease_is_renewed(
+        runtime: Runtime, notifications: Notifications) -> None:
+    from services.notifications.claim import Claimed, extend
+
+    bea = await new_player(runtime, "bea")
+    await waiting_for(runtime, notifications, bea)
+    [delivery_id] = await deliveries(runtime, bea)
+
+    first = await claim(runtime.pool, delivery_id, lease_s=0.3)
+    assert isinstance(first, Claimed) and first.attempts == 1
+    busy = await claim(runtime.pool, delivery_id)
+    assert isinstance(busy, Busy) and busy.status == "sending" and busy.wait_s is not None
+    assert await extend(runtime.pool, delivery_id, lease_s=30)
+    await asyncio.sleep(0.4)  # the first lease would have run out: the renewal holds
+    assert isinstance(await claim(runtime.pool, delivery_id), Busy)
+
+    await runtime.pool.execute("UPDATE deliveries SET lease_until = now() - interval '1 s' WHERE delivery_id = $1",
+                               delivery_id)  # its worker died: the lease ran out
+    again = await claim(runtime.pool, delivery_id)
+    assert isinstance(again, Claimed) and again.attempts == 2
