@@ -16,14 +16,12 @@ from arq.connections import ArqRedis
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from infra.notify import player_channel
+
 DELIVER = "notify.deliver"
 """The arq function that delivers one delivery (``services.ai_worker`` registers it)."""
 
 log = logging.getLogger("magnate.notify")
-
-
-def player_channel(player_id: str) -> str:
-    return f"magnate:player:{player_id}"
 
 
 async def enqueue(arq: ArqRedis, due: Iterable[tuple[str, datetime]]) -> int:

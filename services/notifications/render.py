@@ -38,7 +38,7 @@ def unsubscribe_url(public_url: str, token: str) -> str:
 
 
 def settings_url(public_url: str) -> str:
-    return f"{public_url}/#settings"
+    return f"{public_url}/settings"
 
 
 def notice_mail(delivery_id: str, to: str, notice: NoticeView, public_url: str, unsubscribe: str) -> Mail:

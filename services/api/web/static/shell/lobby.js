@@ -250,10 +250,6 @@ async function loadMyGames() {
 }
 
 async function start() {
-  if (location.hash === "#settings") {
-    location.replace("/settings"); // the notification mails' "change what you are told" link
-    return;
-  }
   $("#create-form").addEventListener("submit", create);
   lobby.player = await mountAccount();
   if (lobby.player) {
