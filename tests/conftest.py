@@ -4,9 +4,11 @@ loudly with the command that starts it."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 
 import asyncpg
 import pytest
@@ -25,41 +27,49 @@ def _dsn_with_db(dsn: str, database: str) -> str:
     return f"{base}/{database}"
 
 
-@pytest.fixture(scope="session")
-def pg_dsn() -> Iterator[str]:
-    """A fresh, migrated database for this test session (dropped afterwards)."""
-    import asyncio
-
+@contextmanager
+def own_database(prefix: str, *, migrated: bool = True) -> Iterator[str]:
+    """A database of the caller's own, ``<prefix>_<random>``: created (and migrated unless ``migrated=False``) on
+    entry, dropped on exit; yields its DSN. Each step runs in an event loop of its own, so session- and
+    module-scoped fixtures (which outlive a test's loop) can hold one. An unreachable PostgreSQL fails the test
+    with the command that starts it."""
     from infra.migrate import migrate
 
-    name = f"magnate_test_{uuid.uuid4().hex[:10]}"
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    dsn = _dsn_with_db(PG_ADMIN_DSN, name)
 
-    async def setup() -> None:
+    async def admin(sql: str) -> None:
         try:
-            admin = await asyncpg.connect(PG_ADMIN_DSN, timeout=5)
+            conn = await asyncpg.connect(PG_ADMIN_DSN, timeout=5)
         except (OSError, asyncpg.PostgresError) as exc:
             pytest.fail(f"PostgreSQL is not reachable at {PG_ADMIN_DSN} ({exc}). Start it with: {START_PG}",
                         pytrace=False)
         try:
-            await admin.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await admin.close()
-        conn = await asyncpg.connect(_dsn_with_db(PG_ADMIN_DSN, name))
-        try:
-            await migrate(conn)
+            await conn.execute(sql)
         finally:
             await conn.close()
 
-    async def teardown() -> None:
-        admin = await asyncpg.connect(PG_ADMIN_DSN, timeout=5)
-        try:
-            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            await admin.close()
+    async def create() -> None:
+        await admin(f'CREATE DATABASE "{name}"')
+        if migrated:
+            conn = await asyncpg.connect(dsn)
+            try:
+                await migrate(conn)
+            finally:
+                await conn.close()
 
-    asyncio.run(setup())
-    yield _dsn_with_db(PG_ADMIN_DSN, name)
-    asyncio.run(teardown())
+    asyncio.run(create())
+    try:
+        yield dsn
+    finally:
+        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="session")
+def pg_dsn() -> Iterator[str]:
+    """A fresh, migrated database for this test session (dropped afterwards)."""
+    with own_database("magnate_test") as dsn:
+        yield dsn
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ reissues a free seat's link."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import os
@@ -21,7 +20,6 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-import asyncpg
 import http_ece
 import pytest
 import redis
@@ -30,8 +28,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from playwright.sync_api import Page, ViewportSize, expect
 from standardwebhooks import Webhook
 
-from infra.migrate import migrate
-from tests.conftest import PG_ADMIN_DSN, _dsn_with_db, drop_queue
+from tests.conftest import drop_queue, own_database
 from tests.live import Services
 
 from .conftest import Pages, screenshot
@@ -51,26 +48,8 @@ README_SIZE: ViewportSize = {"width": 1280, "height": 800}
 @pytest.fixture(scope="module")
 def own_dsn(pg_dsn: str) -> Iterator[str]:
     """A migrated database of this module's own: the worker's projector watches every game of its database."""
-    name = f"magnate_notify_web_{uuid.uuid4().hex[:10]}"
-
-    async def run(sql: str, then_migrate: bool = False) -> None:
-        admin = await asyncpg.connect(PG_ADMIN_DSN)
-        try:
-            await admin.execute(sql)
-        finally:
-            await admin.close()
-        if then_migrate:
-            conn = await asyncpg.connect(_dsn_with_db(PG_ADMIN_DSN, name))
-            try:
-                await migrate(conn)
-            finally:
-                await conn.close()
-
-    asyncio.run(run(f'CREATE DATABASE "{name}"', then_migrate=True))
-    try:
-        yield _dsn_with_db(PG_ADMIN_DSN, name)
-    finally:
-        asyncio.run(run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    with own_database("magnate_notify_web") as dsn:
+        yield dsn
 
 
 @pytest.fixture(scope="module")

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import asyncpg
 import pytest
 from arq.connections import ArqRedis
 
@@ -15,7 +12,7 @@ from infra.config import Settings
 from infra.queue import arq_pool
 from services.gameplay.bootstrap import Runtime, build
 from tests.chaos.stores import Redis
-from tests.conftest import PG_ADMIN_DSN, _dsn_with_db
+from tests.conftest import own_database
 
 
 @pytest.fixture
@@ -42,19 +39,10 @@ def own_redis(tmp_path: Path) -> Iterator[Redis]:
 @pytest.fixture(scope="module")
 def own_dsn(pg_dsn: str) -> Iterator[str]:
     """A database of this module's own: a worker's reconciler enqueues the due jobs of *every* game in
-    its database, and the session database holds other tests' (sometimes hand-crafted) games."""
-    name = f"magnate_worker_{uuid.uuid4().hex[:10]}"
-
-    async def admin(sql: str) -> None:
-        conn = await asyncpg.connect(PG_ADMIN_DSN)
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
-
-    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    yield _dsn_with_db(PG_ADMIN_DSN, name)
-    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    its database, and the session database holds other tests' (sometimes hand-crafted) games. Not migrated
+    here: the runtime migrates it, as a worker does."""
+    with own_database("magnate_worker", migrated=False) as dsn:
+        yield dsn
 
 
 @pytest.fixture

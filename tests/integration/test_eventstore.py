@@ -7,8 +7,7 @@ mean something for production.
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import AsyncIterator
+from collections.abc import Iterator
 
 import asyncpg
 import pytest
@@ -19,7 +18,7 @@ from infra.eventstore import DuplicateCommand, EventStore, GameSummary, Snapshot
 from infra.eventstore.memory import InMemoryEventStore
 from infra.eventstore.postgres import PostgresEventStore
 from infra.migrate import migrate, migration_files
-from tests.conftest import PG_ADMIN_DSN, _dsn_with_db
+from tests.conftest import own_database
 
 from .store_records import RUNNING, SEED, assert_chain, created, decision, new_id, seats
 
@@ -200,22 +199,10 @@ async def test_an_unknown_game_is_not_found(store: EventStore) -> None:
 
 
 @pytest.fixture
-async def scratch_database() -> AsyncIterator[str]:
+def scratch_database() -> Iterator[str]:
     """An empty database (not migrated), dropped afterwards."""
-    name = f"magnate_scratch_{uuid.uuid4().hex[:10]}"
-    admin = await asyncpg.connect(PG_ADMIN_DSN, timeout=5)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
-    try:
-        yield _dsn_with_db(PG_ADMIN_DSN, name)
-    finally:
-        admin = await asyncpg.connect(PG_ADMIN_DSN, timeout=5)
-        try:
-            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            await admin.close()
+    with own_database("magnate_scratch", migrated=False) as dsn:
+        yield dsn
 
 
 async def test_migrate_applies_each_file_once(pg_dsn: str, scratch_database: str) -> None:

@@ -9,7 +9,6 @@ import datetime as dt
 import ipaddress
 import socket
 import ssl
-import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -25,8 +24,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from infra.migrate import migrate
-from tests.conftest import PG_ADMIN_DSN, _dsn_with_db
+from tests.conftest import own_database
 
 # --- SMTP --------------------------------------------------------------------------------------------------------
 
@@ -214,30 +212,8 @@ async def receiver() -> AsyncIterator[Receiver]:
 def channels_dsn(pg_dsn: str) -> Iterator[str]:
     """A migrated database of this module's own (the keys and mail tests start from empty tables). ``pg_dsn``
     is requested so an unreachable PostgreSQL fails with the command that starts it."""
-    name = f"magnate_channels_{uuid.uuid4().hex[:10]}"
-
-    async def setup() -> None:
-        admin = await asyncpg.connect(PG_ADMIN_DSN)
-        try:
-            await admin.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await admin.close()
-        conn = await asyncpg.connect(_dsn_with_db(PG_ADMIN_DSN, name))
-        try:
-            await migrate(conn)
-        finally:
-            await conn.close()
-
-    async def teardown() -> None:
-        admin = await asyncpg.connect(PG_ADMIN_DSN)
-        try:
-            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            await admin.close()
-
-    asyncio.run(setup())
-    yield _dsn_with_db(PG_ADMIN_DSN, name)
-    asyncio.run(teardown())
+    with own_database("magnate_channels") as dsn:
+        yield dsn
 
 
 @pytest.fixture
