@@ -227,3 +227,15 @@ async def test_a_game_with_a_claimed_seat_plays_to_the_end_and_verifies(
     verdict = verify(exported.content.splitlines(), GAMES)
     assert verdict.ok, verdict
     assert b"table.claim_seat" in exported.content
+
+
+async def test_a_seat_of_a_finished_game_cannot_be_claimed(
+    other: httpx.AsyncClient, runtime: Runtime, table: Table
+) -> None:
+    game = await table.create(seats=[{"kind": "human"}, {"kind": "ai"}], difficulty="digital_assistant")
+    while (await table.run_system_jobs(game))["status"] == "running":
+        await table.play_suggested(game)
+    await sign_in(other, runtime, "too-late@example.com")
+    late = await other.post(f"/api/games/{game.id}/claim", headers={**bearer(game.tokens[0]), **csrf(other)})
+    assert (late.status_code, late.json()["code"]) == (422, "rule/game_over")
+    assert (await other.get("/api/me/games")).json()["games"] == []
