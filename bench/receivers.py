@@ -16,6 +16,20 @@ from typing import Any
 
 import uvicorn
 from aiosmtpd.smtp import SMTP, Envelope, Session
+from uvicorn.config import LifespanType
+
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+
+
+async def read_request(scope: dict[str, Any], receive: Receive) -> tuple[dict[str, str], bytes]:
+    """An ASGI HTTP request's headers (names lower-case, as ASGI gives them) and its whole body."""
+    body = b""
+    while True:
+        event = await receive()
+        body += event.get("body", b"")
+        if not event.get("more_body"):
+            break
+    return {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}, body
 
 
 class Tally:
@@ -73,17 +87,11 @@ class WebhookReceiver(Tally):
         self.seen: dict[str, tuple[dict[str, str], bytes]] = {}
         self.url = ""
 
-    async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
+    async def __call__(self, scope: dict[str, Any], receive: Receive,
                        send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         if scope["type"] != "http":
             return
-        body = b""
-        while True:
-            event = await receive()
-            body += event.get("body", b"")
-            if not event.get("more_body"):
-                break
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        headers, body = await read_request(scope, receive)
         status = self.status
         path: str = scope["path"]
         if path.startswith("/status/"):
@@ -109,12 +117,18 @@ async def smtp_serving(inbox: MailInbox) -> AsyncIterator[str]:
 
 
 @asynccontextmanager
-async def http_serving(app: Any) -> AsyncIterator[str]:
-    """Serve an ASGI app with uvicorn on a free port of 127.0.0.1; yields its base URL."""
+async def http_serving(app: Any, *, lifespan: LifespanType = "off", graceful_s: int = 1) -> AsyncIterator[str]:
+    """Serve an ASGI app with uvicorn on a free port of 127.0.0.1 until the block ends; yields its base URL.
+
+    Args:
+        app: The ASGI app.
+        lifespan: ``"on"`` runs the app's lifespan (startup before the URL is yielded, shutdown after).
+        graceful_s: How long open connections may finish when the block ends.
+    """
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="off", log_level="warning", ws="none",
-                                           timeout_graceful_shutdown=1, backlog=2048))
+    server = uvicorn.Server(uvicorn.Config(app, lifespan=lifespan, log_level="warning", ws="none",
+                                           timeout_graceful_shutdown=graceful_s, backlog=2048))
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:
         async with asyncio.timeout(10):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from typing import Any, TypeVar
 
-from bench.receivers import MailInbox, WebhookReceiver, http_serving, smtp_serving
+from bench.receivers import MailInbox, Receive, WebhookReceiver, http_serving, read_request, smtp_serving
 
 T = TypeVar("T")
 
@@ -35,17 +35,11 @@ class PushService:
     url: str = ""
     received: list[Pushed] = field(default_factory=list)
 
-    async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
+    async def __call__(self, scope: dict[str, Any], receive: Receive,
                        send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         if scope["type"] != "http":
             return
-        body = b""
-        while True:
-            event = await receive()
-            body += event.get("body", b"")
-            if not event.get("more_body"):
-                break
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        headers, body = await read_request(scope, receive)
         self.received.append(Pushed(scope["path"], headers, body))
         await send({"type": "http.response.start", "status": 201, "headers": [(b"content-type", b"text/plain")]})
         await send({"type": "http.response.body", "body": b""})

@@ -10,20 +10,19 @@ import ipaddress
 import socket
 import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 import pytest
-import uvicorn
 from aiosmtpd.smtp import SMTP, AuthResult, Envelope, LoginPassword, Session
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
+from bench.receivers import Receive, http_serving, read_request
 from tests.conftest import own_database
 
 # --- SMTP --------------------------------------------------------------------------------------------------------
@@ -148,17 +147,11 @@ class Receiver:
     url: str = ""
     requests: list[Received] = field(default_factory=list)
 
-    async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
+    async def __call__(self, scope: dict[str, Any], receive: Receive,
                        send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         assert scope["type"] == "http"
-        body = b""
-        while True:
-            event = await receive()
-            body += event.get("body", b"")
-            if not event.get("more_body"):
-                break
+        headers, body = await read_request(scope, receive)
         path: str = scope["path"]
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         self.requests.append(Received(scope["method"], path, headers, body))
         status, extra = 200, []
         if path.startswith("/status/"):
@@ -175,32 +168,11 @@ class Receiver:
         await send({"type": "http.response.body", "body": answer})
 
 
-@asynccontextmanager
-async def serving(app: Any) -> AsyncIterator[str]:
-    """Serve an ASGI app with uvicorn on a free port of 127.0.0.1 until the block ends; yields its base URL."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="off", log_level="warning", ws="none",
-                                           timeout_graceful_shutdown=1))
-    task = asyncio.create_task(server.serve(sockets=[sock]))
-    try:
-        async with asyncio.timeout(10):
-            while not server.started:
-                if task.done():
-                    task.result()
-                await asyncio.sleep(0.01)
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        await asyncio.wait_for(task, timeout=10)
-        sock.close()
-
-
 @pytest.fixture
 async def receiver() -> AsyncIterator[Receiver]:
     """A :class:`Receiver` served until the test ends."""
     receiver = Receiver()
-    async with serving(receiver) as url:
+    async with http_serving(receiver) as url:
         receiver.url = url
         yield receiver
 

@@ -14,6 +14,7 @@ import pytest
 from litestar import Litestar
 from litestar.di import Provide
 
+from bench.receivers import http_serving
 from infra.channels import DeliveryFailed, DevMailbox, Mail, SmtpSender, devmail_router, mail_sender
 from infra.config import Settings
 from tests.integration.channels.conftest import (
@@ -24,7 +25,6 @@ from tests.integration.channels.conftest import (
     Logins,
     SmtpServer,
     closed_port,
-    serving,
 )
 
 pytestmark = pytest.mark.integration
@@ -169,7 +169,7 @@ async def test_the_mailbox_page_and_json(channels_pool: asyncpg.Pool) -> None:
                         text='Sign in: https://games.example/signin#token=a&b "<b>bold</b>".', html="<p>x</p>"))
     app = Litestar(route_handlers=[devmail_router()],
                    dependencies={"devmail": Provide(lambda: box, sync_to_thread=False)})
-    async with serving(app) as url, httpx.AsyncClient(base_url=url) as client:
+    async with http_serving(app) as url, httpx.AsyncClient(base_url=url) as client:
         page = await client.get("/dev/mail")
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         assert "default-src 'none'" in page.headers["content-security-policy"]

@@ -10,17 +10,15 @@ against the real PostgreSQL and Redis, so :func:`pytest_collection_modifyitems` 
 
 from __future__ import annotations
 
-import asyncio
-import socket
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 from litestar import Litestar
 
+from bench.receivers import http_serving
 from infra.config import Settings
 from services.api import create_app
 from services.gameplay.bootstrap import Runtime, build
@@ -67,26 +65,9 @@ def table(client: httpx.AsyncClient, runtime: Runtime) -> Table:
     return Table(client, runtime)
 
 
-@asynccontextmanager
-async def serve(app: Litestar) -> AsyncIterator[str]:
-    """Serve ``app`` with uvicorn on a free port of 127.0.0.1; yields its base URL."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning", ws="none",
-                                           timeout_graceful_shutdown=2))
-    task = asyncio.create_task(server.serve(sockets=[sock]))
-    try:
-        async with asyncio.timeout(10):
-            while not server.started:
-                if task.done():
-                    task.result()
-                await asyncio.sleep(0.01)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await asyncio.wait_for(task, timeout=10)
-        sock.close()
+def serve(app: Litestar) -> AbstractAsyncContextManager[str]:
+    """Serve ``app`` (its lifespan included) with uvicorn on a free port of 127.0.0.1; yields its base URL."""
+    return http_serving(app, lifespan="on", graceful_s=2)
 
 
 @pytest.fixture
