@@ -1,13 +1,22 @@
 """Request and response bodies of the notification routes (docs/PLAYERS.md, "API (notifications)"). Every
-string and list has a bound, so an oversized value is a 400 (``request/invalid``) before anything reads it."""
+string and list has a bound, so an oversized value is a 400 (``request/invalid``) before anything reads it.
+
+A response that is field for field what :mod:`services.notifications` returns (a notice, a webhook, a delivery)
+takes its fields from that struct: it only names it for the OpenAPI document (``NoticeOut``, ...), and
+:func:`out` converts the service's value."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 from msgspec import Meta
+
+from services.notifications.hooks import Webhook
+from services.notifications.inbox import Notice
+from services.notifications.log import Entry
+
+T = TypeVar("T")
 
 EmailMode = Literal["off", "each", "digest"]
 Kind = Literal["your_turn", "outbid", "market", "game_over", "deadline"]
@@ -37,15 +46,14 @@ class SettingsOut(msgspec.Struct, frozen=True):
     muted_games: tuple[str, ...]
 
 
-class NoticeOut(msgspec.Struct, frozen=True):
-    notice_id: str
-    game_id: str
-    seat: int
-    version: int
-    kind: str
-    text: str
-    created_at: datetime
-    read: bool
+def out(value: Any, response_type: type[T]) -> T:
+    """``value`` (a service's struct, or structs within a sequence or struct) as the response type that names
+    it for the API; the fields are the same, so nothing is lost."""
+    return msgspec.convert(value, response_type, from_attributes=True)
+
+
+class NoticeOut(Notice, frozen=True):
+    pass
 
 
 class NoticesOut(msgspec.Struct, frozen=True):
@@ -67,14 +75,8 @@ class WebhookIn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     shape: Shape = "json"
 
 
-class WebhookOut(msgspec.Struct, frozen=True):
-    webhook_id: str
-    url: str
-    shape: str
-    failures: int
-    """Failed deliveries in a row (it is turned off at ``MAGNATE_WEBHOOK_FAILURES_MAX``)."""
-    disabled: bool
-    created_at: datetime
+class WebhookOut(Webhook, frozen=True):
+    pass
 
 
 class WebhookCreatedOut(msgspec.Struct, frozen=True):
@@ -112,18 +114,8 @@ class PushDeleteIn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     endpoint: Url
 
 
-class DeliveryOut(msgspec.Struct, frozen=True):
-    delivery_id: str
-    channel: str
-    """email, digest, webhook or push."""
-    target: str
-    notice_id: str | None
-    status: str
-    """pending, sending, sent, skipped or failed."""
-    attempts: int
-    detail: str
-    created_at: datetime
-    sent_at: datetime | None
+class DeliveryOut(Entry, frozen=True):
+    pass
 
 
 class DeliveriesOut(msgspec.Struct, frozen=True):

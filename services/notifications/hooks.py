@@ -25,6 +25,7 @@ class Webhook(msgspec.Struct, frozen=True):
     url: str
     shape: str
     failures: int
+    """Failed deliveries in a row (it is turned off at ``MAGNATE_WEBHOOK_FAILURES_MAX``)."""
     disabled: bool
     created_at: datetime
 

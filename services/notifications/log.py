@@ -15,10 +15,12 @@ LISTED = 100
 class Entry(msgspec.Struct, frozen=True):
     delivery_id: str
     channel: str
+    """email, digest, webhook or push."""
     target: str
     """The address for mail, the webhook's id, or the push device's id."""
     notice_id: str | None
     status: str
+    """pending, sending, sent, skipped or failed."""
     attempts: int
     detail: str
     created_at: datetime

@@ -24,16 +24,13 @@ from ..notification_schemas import (
     WebhookIn,
     WebhookOut,
     WebhooksOut,
+    out,
 )
 from ..players import PlayerDep, provide_player
 
 SIGNED_OUT = "Not signed in (auth/signed_out)"
 UNSAFE = "An invalid value (request/invalid), or a URL that is not http(s) or names or resolves to a loopback, " \
          "private, link-local or reserved address (request/unsafe_url)"
-
-
-def webhook_out(hook: hooks.Webhook) -> WebhookOut:
-    return WebhookOut(hook.webhook_id, hook.url, hook.shape, hook.failures, hook.disabled, hook.created_at)
 
 
 def unsafe(exc: UnsafeAddress) -> ApiError:
@@ -47,7 +44,7 @@ class NotificationChannelController(Controller):
 
     @get("/webhooks", summary="The player's webhooks", responses=documented(401, s401=SIGNED_OUT))
     async def webhooks(self, player: PlayerDep, runtime: RuntimeDep) -> WebhooksOut:
-        return WebhooksOut(tuple(webhook_out(h) for h in await hooks.listed(runtime.pool, player.player_id)))
+        return WebhooksOut(out(await hooks.listed(runtime.pool, player.player_id), tuple[WebhookOut, ...]))
 
     @post("/webhooks", summary="Add a webhook (its signing secret is shown once)", responses=documented(
         400, 401, 403, 409, s400=UNSAFE, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)",
@@ -63,7 +60,7 @@ class NotificationChannelController(Controller):
             raise unsafe(exc) from exc
         except hooks.TooManyWebhooks as exc:
             raise ApiError(409, exc.code, str(exc)) from exc
-        return WebhookCreatedOut(webhook_out(made.webhook), made.secret)
+        return out(made, WebhookCreatedOut)
 
     @delete("/webhooks/{webhook_id:str}", status_code=204, summary="Remove a webhook", responses=documented(
         401, 403, 404, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)",

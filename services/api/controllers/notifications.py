@@ -24,6 +24,7 @@ from ..notification_schemas import (
     SettingsIn,
     SettingsOut,
     UnreadOut,
+    out,
 )
 from ..players import PlayerDep, provide_player
 
@@ -60,9 +61,7 @@ class NotificationController(Controller):
     @get("/notices", summary="The player's notices, newest first", responses=documented(401, s401=SIGNED_OUT))
     async def notices(self, player: PlayerDep, runtime: RuntimeDep) -> NoticesOut:
         listed = await inbox.listed(runtime.pool, player.player_id)
-        return NoticesOut(await inbox.unread(runtime.pool, player.player_id),
-                          tuple(NoticeOut(n.notice_id, n.game_id, n.seat, n.version, n.kind, n.text, n.created_at,
-                                          n.read) for n in listed))
+        return NoticesOut(await inbox.unread(runtime.pool, player.player_id), out(listed, tuple[NoticeOut, ...]))
 
     @post("/notices/read", status_code=200, summary="Mark notices read (none named: all)", responses=documented(
         400, 401, 403, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)"))
@@ -72,6 +71,4 @@ class NotificationController(Controller):
     @get("/deliveries", summary="What was sent to the player, when, by which channel, and what became of it",
          responses=documented(401, s401=SIGNED_OUT))
     async def deliveries(self, player: PlayerDep, runtime: RuntimeDep) -> DeliveriesOut:
-        return DeliveriesOut(tuple(DeliveryOut(e.delivery_id, e.channel, e.target, e.notice_id, e.status, e.attempts,
-                                               e.detail, e.created_at, e.sent_at)
-                                   for e in await log.entries(runtime.pool, player.player_id)))
+        return DeliveriesOut(out(await log.entries(runtime.pool, player.player_id), tuple[DeliveryOut, ...]))
