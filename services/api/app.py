@@ -36,6 +36,7 @@ from .allow import allow_every_method
 from .auth import COMPONENTS
 from .controllers import CatalogController, CommandController, GameController, StreamController, health
 from .controllers.accounts import AccountController
+from .controllers.chat import ChatController
 from .controllers.mine import MyGamesController
 from .controllers.notification_channels import NotificationChannelController, push_key
 from .controllers.notifications import NotificationController
@@ -102,7 +103,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
                         MyGamesController, SeatingController, NotificationController, NotificationChannelController,
-                        push_key, unsubscribe_page, unsubscribe_now, health, web_router(), *dev_mail],
+                        ChatController, push_key, unsubscribe_page, unsubscribe_now, health, web_router(), *dev_mail],
         dependencies={
             "runtime": Provide(provide_runtime, sync_to_thread=False),
             "gameplay": Provide(provide_gameplay, sync_to_thread=False),

@@ -42,6 +42,7 @@ from litestar.openapi.spec import (
 from domain.kernel import GameModule
 from services.gameplay.command_ids import START
 
+from .chat_schemas import ChatRequest
 from .player_schemas import LinkRequest, RenameRequest, SessionRequest
 from .schemas import VERSION_MAX, CommandRequest, CreateGameRequest
 
@@ -51,7 +52,7 @@ GAMES_PATH = "/api/games"
 VERSION_PARAMETERS = frozenset({"at", "after", "Last-Event-ID"})
 """Parameters that are a game's version: 0 to VERSION_MAX, wherever they appear."""
 REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (CreateGameRequest, CommandRequest, LinkRequest, SessionRequest,
-                                                   RenameRequest)
+                                                   RenameRequest, ChatRequest)
 """Request bodies documented from msgspec's schema (their nested structs come along)."""
 
 _KEYS = {field.metadata.get("alias", field.name): field.name for field in dataclasses.fields(Schema)}
