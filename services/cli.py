@@ -88,12 +88,17 @@ def cmd_migrate(settings: Settings) -> int:
 
 
 async def _export(settings: Settings, game_id: str) -> list[bytes]:
-    """The export reads the store only, so it needs PostgreSQL but not Redis."""
+    """The export reads the store only (the log and the chat), so it needs PostgreSQL but not Redis."""
+    from infra.chat import ChatStore
     from services.gameplay.audit import export_lines
-    from services.gameplay.bootstrap import reading
+    from services.gameplay.bootstrap import create_pool, reading
 
     async with reading(settings) as gameplay:
-        return await export_lines(gameplay, game_id)
+        pool = await create_pool(settings.database_url or "", 1)
+        try:
+            return await export_lines(gameplay, game_id, ChatStore(pool))
+        finally:
+            await pool.close()
 
 
 def cmd_export(settings: Settings, game_id: str, output: str | None) -> int:

@@ -1,7 +1,8 @@
 """The audit trail: export a game as JSON Lines, and verify an export independently.
 
 An export is one JSON object per line: a ``game`` header, then for every command a ``command`` line
-followed by the ``event`` lines it produced, in version order. Event payloads are the exact bytes that
+followed by the ``event`` lines it produced, in version order, then the game's chat as ``chat`` lines (kept beside
+the log, so outside the hash chain). Event payloads are the exact bytes that
 were hashed. :func:`verify` checks every line and every field of it with nothing but the export: the
 hash chain, each command line against its events, the header against the log, and every command
 replayed through the rules with the chance source re-derived from the revealed seed, so every die, card
@@ -11,20 +12,31 @@ docs/RANDOMNESS.md §4 says what they prove and what they cannot.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 import msgspec
 
-from .audit_lines import LINE_DECODER, CommandLine, EventLine, EventRecord, GameLine, Line
+from infra.chat import ChatLine
+
+from .audit_lines import LINE_DECODER, ChatExportLine, CommandLine, EventLine, EventRecord, GameLine, Line
 from .audit_verify import Verdict, verify
 from .handler import Gameplay
 
-__all__ = ["CommandLine", "EventLine", "EventRecord", "GameLine", "Line", "Verdict", "export_lines", "verify"]
+__all__ = ["ChatExportLine", "CommandLine", "EventLine", "EventRecord", "GameLine", "Line", "Verdict", "export_lines",
+           "verify"]
 
 _line_decoder = LINE_DECODER
 """Reads one line of an export (lenient: :func:`verify` also requires the canonical form)."""
 
 
-async def export_lines(gameplay: Gameplay, game_id: str) -> list[bytes]:
-    """The game's history as JSON Lines (the seed appears only once the game has ended)."""
+class ChatReader(Protocol):
+    async def lines(self, game_id: str, after: int = 0, *, hidden: bool = False) -> Sequence[ChatLine]: ...
+
+
+async def export_lines(gameplay: Gameplay, game_id: str, chat: ChatReader | None = None) -> list[bytes]:
+    """The game's history as JSON Lines (the seed appears only once the game has ended), then its chat (every
+    line, those the host hid included) when ``chat`` is given."""
     head = await gameplay.store.head(game_id)
     events = await gameplay.store.read(game_id)
     commands = await gameplay.store.commands(game_id)
@@ -36,4 +48,7 @@ async def export_lines(gameplay: Gameplay, game_id: str) -> list[bytes]:
                                                      c.recorded_at, msgspec.Raw(c.payload))))
         for version in range(c.first_version, c.last_version + 1):
             lines.append(msgspec.json.encode(EventLine.of(by_version[version])))
+    for said in await chat.lines(game_id, hidden=True) if chat is not None else ():
+        lines.append(msgspec.json.encode(ChatExportLine(said.seq, said.seat, said.name, said.text, said.posted_at,
+                                                        said.hidden)))
     return lines

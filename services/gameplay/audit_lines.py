@@ -1,7 +1,7 @@
 """The lines of an audit export, and how :func:`~services.gameplay.audit.verify` reads them: strictly.
 
 An auditor checks bytes, not one reader's idea of them, so a line is accepted only if it decodes to
-exactly one of the three line types with no unknown or missing field, its numbers fit the store's, and
+exactly one of the four line types with no unknown or missing field, its numbers fit the store's, and
 it is byte-identical to the canonical encoding the export writes. Whitespace, key order, escapes and
 repeated keys are therefore refused: two JSON readers can never see different values in an accepted line.
 Every problem names its line (1-based, as in the file) and, where one is to blame, its field.
@@ -70,7 +70,20 @@ class EventLine(EventRecord, frozen=True, tag="event", tag_field="kind", forbid_
     """An event line of an export."""
 
 
-Line = GameLine | CommandLine | EventLine
+class ChatExportLine(msgspec.Struct, frozen=True, tag="chat", tag_field="kind", forbid_unknown_fields=True):
+    """A line of the game's chat (after the log; not in the hash chain: the chat is kept beside the log)."""
+
+    seq: int
+    """1, 2, 3, ... in file order."""
+    seat: int
+    name: str
+    text: str
+    posted_at: str
+    hidden: bool
+    """The host muted the seat: the page shows the line to the host only; the export keeps it."""
+
+
+Line = GameLine | CommandLine | EventLine | ChatExportLine
 LINE_DECODER: msgspec.json.Decoder[Line] = msgspec.json.Decoder(Line)
 
 L = TypeVar("L", bound=Line)
@@ -102,6 +115,8 @@ def subject(line: Line) -> str:
         return "game header"
     if isinstance(line, CommandLine):
         return f"command {shown(line.command_id)}"
+    if isinstance(line, ChatExportLine):
+        return f"chat line {line.seq}"
     return f"event {line.version}"
 
 
@@ -186,6 +201,8 @@ def _decode(number: int, data: bytes, problems: Problems) -> Line | None:
 def _numbers(line: Line) -> tuple[tuple[str, int], ...]:
     if isinstance(line, CommandLine):
         return ("first_version", line.first_version), ("last_version", line.last_version)
+    if isinstance(line, ChatExportLine):
+        return ("seq", line.seq), ("seat", line.seat)
     return (("version", line.version),)
 
 

@@ -47,6 +47,8 @@ class Replay:
     """The log reaches the end of the game."""
     revealed: bool = False
     """... and the reveal of the header's seed follows the end."""
+    seats: int = 0
+    """How many seats the game has (where the log ends)."""
 
 
 def replay(
@@ -82,6 +84,7 @@ class _Replayer:
                 return self.result
         try:
             self.result.finished = self.game.pending(self.state).finished
+            self.result.seats = len(self.game.seats(self.state))
         except Exception as exc:  # the same, after the last command
             self.problems.add(self.header.where, f"status cannot be told: the rules fail on the final state "
                                                  f"({type(exc).__name__}: {shown(str(exc), 200)})")

@@ -4,7 +4,7 @@ Four passes, each over every line. A line that cannot be read stops the check af
 later check would only report it missing), and the rules run only on an export the first three passes found
 sound, since a replay of a broken log would only echo the break:
 
-1. reading: each line strictly one of the three line types, in canonical form (:mod:`.audit_lines`);
+1. reading: each line strictly one of the four line types, in canonical form (:mod:`.audit_lines`);
 2. the shape: the game header first and once; every event line after the command line that produced it;
    each command's first/last_version covering exactly the event lines that follow it, so commands are in
    order with no gap; its command_id, actor and recorded_at those of its events; its type the tag of its
@@ -14,6 +14,10 @@ sound, since a replay of a broken log would only echo the break:
    recomputed from its fields and the header's game_id;
 4. the rules (:mod:`.audit_replay`): every command re-decided, byte-identical events required, the seed
    against its commitment, the header's status and seed against where the log ends.
+
+The chat lines that follow the log (``kind: chat``) are not in the hash chain (the chat is kept beside the log,
+so a line moves no version); they are checked for their own consistency only: after every line of the log,
+numbered 1, 2, 3, ... in file order, each by a seat the game has (pass 2 and, once the rules know the seats, 4).
 
 :func:`verify` never raises: whatever it is given, it answers with a :class:`Verdict`.
 """
@@ -31,6 +35,7 @@ from infra.chain import GENESIS, event_hash
 from infra.codec import GameCodec
 
 from .audit_lines import (
+    ChatExportLine,
     CommandLine,
     Entry,
     EventLine,
@@ -83,7 +88,7 @@ def _verify(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]]) -> Ver
     if header is None:  # a line that could not be read would show as missing to every later check
         counts = [sum(isinstance(e.line, kind) for e in entries) for kind in (EventLine, CommandLine)]
         return Verdict(False, counts[0], counts[1], 0, problems.report())
-    groups, events = _groups(entries[1:], problems)
+    groups, events, chat = _groups(entries[1:], problems)
     game = games.get(header.line.game_type)
     _check_header(header, events, games, problems)
     commands = _check_commands(header, groups, GameCodec(game) if game else None, problems)
@@ -94,6 +99,7 @@ def _verify(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]]) -> Ver
     if problems:  # the replay stopped at a command: what it would have re-decided after is unknown
         return Verdict(False, len(events), len(groups), result.replayed, problems.report())
     _check_end(header, result, problems)
+    _check_chat_seats(chat, result.seats, problems)
     return Verdict(not problems, len(events), len(groups), result.replayed, problems.report(),
                    _notes(header, result, len(groups)))
 
@@ -109,13 +115,24 @@ def _header(entries: list[Entry[Line]], problems: Problems) -> Entry[GameLine] |
     return Entry(first.number, first.line)
 
 
-def _groups(entries: list[Entry[Line]], problems: Problems) -> tuple[list[Group], list[Entry[EventLine]]]:
-    """The command lines with the event lines that follow each, and all event lines in file order."""
+def _groups(
+    entries: list[Entry[Line]], problems: Problems
+) -> tuple[list[Group], list[Entry[EventLine]], list[Entry[ChatExportLine]]]:
+    """The command lines with the event lines that follow each, all event lines in file order, and the chat
+    lines (numbered 1, 2, 3, ..., after every line of the log)."""
     groups: list[Group] = []
     events: list[Entry[EventLine]] = []
+    chat: list[Entry[ChatExportLine]] = []
     for entry in entries:
         line = entry.line
-        if isinstance(line, GameLine):
+        if isinstance(line, ChatExportLine):
+            if line.seq != len(chat) + 1:
+                problems.add(entry.where, f"seq is {line.seq}, expected {len(chat) + 1} (chat lines are numbered 1, "
+                                          "2, 3, ... in file order)")
+            chat.append(Entry(entry.number, line))
+        elif chat:
+            problems.add(entry.where, f"comes after a chat line (line {chat[-1].number}): the chat follows the log")
+        elif isinstance(line, GameLine):
             problems.add(entry.where, "is a second game header (an export has one, on its first line)")
         elif isinstance(line, CommandLine):
             groups.append(Group(Entry(entry.number, line)))
@@ -126,7 +143,13 @@ def _groups(entries: list[Entry[Line]], problems: Problems) -> tuple[list[Group]
                 groups[-1].events.append(event)
             else:
                 problems.add(event.where, "comes before any command line (an event follows its command)")
-    return groups, events
+    return groups, events, chat
+
+
+def _check_chat_seats(chat: list[Entry[ChatExportLine]], seats: int, problems: Problems) -> None:
+    for entry in chat:
+        if entry.line.seat >= seats:
+            problems.add(entry.where, f"seat is {entry.line.seat}, but the game has {seats} seats")
 
 
 def _check_header(

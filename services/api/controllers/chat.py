@@ -18,7 +18,7 @@ import msgspec
 from litestar import Controller, Request, delete, get, post
 from litestar.di import Provide
 from litestar.middleware.rate_limit import get_remote_address
-from litestar.params import FromPath, HeaderParameter, QueryParameter
+from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from redis.exceptions import RedisError
 
@@ -81,7 +81,8 @@ class ChatController(Controller):
               s422=f"The text is empty once trimmed (chat/empty) or longer than {TEXT_MAX} characters (chat/too_long)",
               s429="Too many lines from this seat or requests from this client (rate/limited); Retry-After says when"))
     async def post_line(
-        self, game_id: FromPath[str], data: ChatRequest, seat: SeatDep, runtime: RuntimeDep, settings: SettingsDep,
+        self, game_id: FromPath[str], data: JSONBody[ChatRequest], seat: SeatDep, runtime: RuntimeDep,
+        settings: SettingsDep,
     ) -> ChatOut:
         """By a seat (its token, or the signed-in player who claimed it). Answers with the new line. The text is
         kept as it is written (trimmed) and always shown as text, never as HTML."""

@@ -11,6 +11,7 @@ from litestar.di import Provide
 from litestar.params import FromPath, HeaderParameter, QueryParameter, RawBody
 
 from domain.kernel import AUDITOR, PUBLIC, GameModule, Seat, Viewer, ViewUnavailable, tag_of
+from infra.chat import ChatStore
 from infra.config import Settings
 from infra.eventstore import StoredEvent
 from services.gameplay import Gameplay
@@ -18,9 +19,10 @@ from services.gameplay.audit import export_lines
 from services.gameplay.creation_keys import KEY_PATTERN
 from services.gameplay.queries import GameQueries, Visible
 from services.gameplay.story import NoNarrator
+from services.gameplay.tables import tables_of
 
 from ..auth import SECURITY, provide_optional_seat, provide_seat
-from ..deps import GameplayDep, OptionalSeatDep, SeatDep, SettingsDep, StoriesDep
+from ..deps import GameplayDep, OptionalSeatDep, RuntimeDep, SeatDep, SettingsDep, StoriesDep
 from ..errors import TOO_DEEP, documented, invalid, malformed
 from ..limits import CREATE, RATE
 from ..schemas import (
@@ -118,7 +120,8 @@ class GameController(Controller):
         s409="The Idempotency-Key was used before with another request (conflict/idempotency_key_reused)",
         s422="The game refuses these options; the code is the rule's own (rule/invalid_value, ...)"))
     async def create(
-        self, body: RawBody, gameplay: GameplayDep, settings: SettingsDep, idempotency_key: IdempotencyKey = None,
+        self, body: RawBody, gameplay: GameplayDep, settings: SettingsDep, runtime: RuntimeDep,
+        idempotency_key: IdempotencyKey = None,
     ) -> GameCreatedOut:
         """Set a game up. Returns one secret token and invite link per human seat (shown only here, and again
         to a retry with the same ``Idempotency-Key``). The body names the ``game`` and gives its ``options`` in
@@ -132,6 +135,7 @@ class GameController(Controller):
         seed = bytes.fromhex(data.seed) if data.seed is not None else None
         created = await gameplay.create_game(data.game, options, [n or "" for n in data.names], seed,
                                              idempotency_key=idempotency_key)
+        await tables_of(runtime).created(created.game_id, options, data.listed)
         base = public_url(settings)
         seats = tuple(
             SeatCreatedOut(s.seat, s.kind, s.name, s.payload, s.token,
@@ -141,7 +145,7 @@ class GameController(Controller):
         return GameCreatedOut(created.game_id, created.game_type, created.version, seats, created.host_seat)
 
     @get("/{game_id:str}", summary="The public view of a game", responses=documented(400, 404))
-    async def read(self, game_id: FromPath[str], gameplay: GameplayDep) -> GameOut:
+    async def read(self, game_id: FromPath[str], gameplay: GameplayDep, runtime: RuntimeDep) -> GameOut:
         loaded = await gameplay.load(game_id)
         game = gameplay.module(loaded.game_type)
         due = game.pending(loaded.state)
@@ -157,6 +161,7 @@ class GameController(Controller):
             title=game.title,
             outcome=game.outcome(loaded.state),
             host_seat=await gameplay.store.host_seat(game_id),
+            rematch_id=(await tables_of(runtime).store.table_of(game_id)).rematch_id if due.finished else None,
         )
 
     @get("/{game_id:str}/me", summary="The caller's seat view and legal commands",
@@ -223,13 +228,14 @@ class GameController(Controller):
 
     @get("/{game_id:str}/export", summary="The full history as JSON Lines", media_type="application/x-ndjson",
          responses=documented(400, 403, 404))
-    async def export(self, game_id: FromPath[str], gameplay: GameplayDep) -> Response[bytes]:
-        """A ``game`` line, then each command and its events; the seed only once the game is over.
+    async def export(self, game_id: FromPath[str], gameplay: GameplayDep, runtime: RuntimeDep) -> Response[bytes]:
+        """A ``game`` line, then each command and its events, then the chat's lines (``kind: chat``, outside the
+        hash chain); the seed only once the game is over.
         Anyone can check it with ``services.gameplay.audit.verify``. A game with hidden information (whose
         commands and events carry a hand or a sealed bid) is exported once it is over (403 before)."""
         loaded = await gameplay.load(game_id)
         game = gameplay.module(loaded.game_type)
         if not game.events_public and not game.pending(loaded.state).finished:
             raise ViewUnavailable("the export of a game with hidden information opens when the game is over")
-        lines = await export_lines(gameplay, game_id)
+        lines = await export_lines(gameplay, game_id, ChatStore(runtime.pool))
         return Response(b"".join(line + b"\n" for line in lines), media_type="application/x-ndjson")
