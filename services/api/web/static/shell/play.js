@@ -4,11 +4,12 @@
 // seat's view and legal commands (GET /me), the live stream, the history, the "just now" lines, the header and the
 // final standings. A signed-in player who opens an invite link is offered to claim its seat (POST /claim); a guest,
 // to sign in to keep it; a link whose seat another player claimed, or that the host revoked, is refused in words.
-// The host gets the invites of the seats nobody has claimed yet.
+// The host gets the invites of the seats nobody has claimed yet. The chat is chat.js's panel.
 
 import { mountAccount, setTitle, signInHref } from "./account.js";
 import { ApiError, api, inWords } from "./api.js";
 import { bundleOf, playerOf } from "./bundles.js";
+import { mountChat } from "./chat.js";
 import { h } from "./dom.js";
 import { renderFinal } from "./final.js";
 import { History } from "./history.js";
@@ -293,6 +294,7 @@ async function start() {
       // the board just starts without them
     }
   }
+  mountChat($("#invites").parentElement, gameId, () => ({ token: page.token, seat: page.seat })).start();
   follow(gameId, page.version, {
     onEvents: (data) => {
       if (page.board.onEvents) page.board.onEvents(data.events || []);

@@ -1,0 +1,113 @@
+// The game's chat panel: the lines (GET /chat), live on their own stream (/chat/stream, each message's id its
+// line's seq, so a reconnecting EventSource resumes where it was), a labelled box to post (a seat only), and, for
+// the host, a mute button by every other seat's line. Names and text are always put in as text (textContent,
+// never HTML): a line reading <script> shows those characters and runs nothing.
+
+import { ApiError, cookie, inWords } from "./api.js";
+import { h } from "./dom.js";
+
+const enc = encodeURIComponent;
+
+async function call(method, path, token, body) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const csrf = cookie("csrftoken");
+  if (csrf && method !== "GET") headers["X-CSRFToken"] = csrf;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new ApiError(response.status, data, response.headers.get("Retry-After"));
+  return data;
+}
+
+/** Mount the panel in ``where``. ``who()`` -> {token, seat} of this page (seat null: watching). */
+export function mountChat(where, gameId, who) {
+  const base = `/api/games/${enc(gameId)}`;
+  const list = h("ol", { id: "chat-list", class: "chat-list", "aria-live": "polite", "aria-labelledby": "chat-title" });
+  const input = h("input", { id: "chat-text", type: "text", maxlength: "500", autocomplete: "off" });
+  const error = h("p", { id: "chat-error", class: "error", role: "alert", hidden: true });
+  const form = h("form", { id: "chat-form", class: "chat-form" },
+    h("label", { for: "chat-text" }, "Message"), input, h("button", { type: "submit" }, "Send"));
+  const panel = h("section", { id: "chat", class: "panel chat", "aria-labelledby": "chat-title" },
+    h("h2", { id: "chat-title" }, "Chat"), list, form, error);
+  where.append(panel);
+  const state = { seen: 0, host: null, muted: [] };
+
+  function lineItem(line) {
+    const me = who();
+    const item = h("li", { class: line.hidden ? "chat-line hidden" : "chat-line", "data-seq": String(line.seq) });
+    const name = h("span", { class: "chat-name" });
+    name.textContent = line.name || `Seat ${line.seat + 1}`;
+    const text = h("span", { class: "chat-text" });
+    text.textContent = line.text;
+    item.append(name, ": ", text);
+    if (me.seat !== null && me.seat === state.host && line.seat !== me.seat) {
+      const muted = state.muted.includes(line.seat);
+      const button = h("button", { type: "button", class: "chat-mute" });
+      button.textContent = muted ? `Unmute ${line.name || `seat ${line.seat + 1}`}` : `Mute ${line.name || `seat ${line.seat + 1}`}`;
+      button.addEventListener("click", async () => {
+        try {
+          await call(muted ? "DELETE" : "POST", `${base}/seats/${line.seat}/mute`, me.token);
+          await reload();
+        } catch (err) {
+          show(inWords(err));
+        }
+      });
+      item.append(" ", button);
+    }
+    return item;
+  }
+
+  function show(text) {
+    error.textContent = text;
+    error.hidden = !text;
+  }
+
+  function add(lines) {
+    for (const line of lines) {
+      if (line.seq <= state.seen) continue;
+      state.seen = line.seq;
+      list.append(lineItem(line));
+    }
+  }
+
+  async function reload() {
+    const data = await call("GET", `${base}/chat`, who().token);
+    Object.assign(state, { seen: 0, host: data.host_seat, muted: data.muted });
+    list.replaceChildren();
+    add(data.lines);
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const me = who();
+    if (!input.value.trim()) return;
+    try {
+      const data = await call("POST", `${base}/chat`, me.token, { text: input.value });
+      input.value = "";
+      show("");
+      add(data.lines);
+    } catch (err) {
+      show(err instanceof ApiError && err.code === "chat/muted" ? "The host muted your chat." : inWords(err));
+    }
+  });
+
+  function listen() {
+    const source = new EventSource(`${base}/chat/stream?after=${state.seen}`);
+    source.addEventListener("chat", (event) => add([JSON.parse(event.data)]));
+    source.addEventListener("mutes", () => { reload().catch(() => {}); });
+  }
+
+  return {
+    async start() {
+      form.hidden = who().seat === null; // watching: read only
+      try {
+        await reload();
+      } catch (err) {
+        show(inWords(err));
+      }
+      listen();
+    },
+  };
+}
