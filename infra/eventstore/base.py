@@ -214,12 +214,13 @@ class OwnershipStore(Protocol):
 
     async def claim_seat(
         self, game_id: str, expected_version: int, decision: Decision, summary: GameSummary, seat: int,
-        token_hash: str, player_id: str,
+        token_hash: str | None, player_id: str,
     ) -> list[StoredEvent]:
         """Append the claim's decision and bind ``seat`` to ``player_id`` in one transaction, if ``token_hash`` is
-        still the seat's invite: SeatTaken (claimed already), AlreadySeated (the player holds another seat of the
-        game), InviteInvalid (not the seat's current invite), DuplicateCommand, ConcurrencyConflict. The game's
-        notices start being projected from here (its ``notice_cursors`` row)."""
+        still the seat's invite (None: a player joining a free person's seat of a game listed publicly; InviteInvalid
+        if the game is not listed or the seat is not a person's): SeatTaken (claimed already), AlreadySeated (the
+        player holds another seat of the game), InviteInvalid (not the seat's current invite), DuplicateCommand,
+        ConcurrencyConflict. The game's notices start being projected from here (its ``notice_cursors`` row)."""
         ...
 
     async def claimed_by_token(self, game_id: str, token_hash: str) -> int | None:

@@ -154,9 +154,11 @@ class InMemoryEventStore:
 
     async def claim_seat(
         self, game_id: str, expected_version: int, decision: Decision, summary: GameSummary, seat: int,
-        token_hash: str, player_id: str,
+        token_hash: str | None, player_id: str,
     ) -> list[StoredEvent]:
         game = self._game(game_id)
+        if token_hash is None:  # nothing is listed publicly in memory: joining needs the PostgreSQL store
+            raise InviteInvalid("only a free person's seat of a game listed publicly can be joined")
         if decision.command_id in game.commands:
             raise DuplicateCommand(game.commands[decision.command_id])
         held = next((s for s in game.seats if s.seat == seat), None)

@@ -41,6 +41,7 @@ from .controllers.mine import MyGamesController
 from .controllers.notification_channels import NotificationChannelController, push_key
 from .controllers.notifications import NotificationController
 from .controllers.seating import SeatingController
+from .controllers.tables import TablesController
 from .controllers.unsubscribe import unsubscribe_now, unsubscribe_page
 from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings, provide_stories
 from .errors import EXCEPTION_HANDLERS, TOO_DEEP
@@ -102,7 +103,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
     dev_mail = [devmail_router()] if settings.smtp_url is None else []
     app = Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
-                        MyGamesController, SeatingController, NotificationController, NotificationChannelController,
+                        MyGamesController, SeatingController, TablesController, NotificationController,
+                        NotificationChannelController,
                         ChatController, push_key, unsubscribe_page, unsubscribe_now, health, web_router(), *dev_mail],
         dependencies={
             "runtime": Provide(provide_runtime, sync_to_thread=False),

@@ -45,6 +45,9 @@ class CreateGameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
     """The players' names by seat, shown to the others (a missing or empty one: the game's name for the seat)."""
     seed: Annotated[str, Meta(pattern="^([0-9a-fA-F]{2}){1,64}$")] | None = None
     """Hex seed; accepted only by a sandbox server (tests and simulations)."""
+    listed: bool = False
+    """List the game publicly: signed-in players may join its free seats (``GET /api/tables/open``) and anyone may
+    watch it (``GET /api/tables/live``)."""
 
 
 class CommandRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -130,6 +133,8 @@ class GameOut(msgspec.Struct, frozen=True):
     """The standings once the game is over (best first; rank 1 for every winner)."""
     host_seat: int | None = None
     """The creator's seat, whose holder manages the other seats' invites."""
+    rematch_id: str | None = None
+    """Once the game is over and a seat asked for a rematch: the new game."""
 
 
 class MeOut(msgspec.Struct, frozen=True):

@@ -22,8 +22,9 @@ class Seating:
         self.gameplay = gameplay
         self.store = gameplay.store
 
-    async def claim(self, game_id: str, seat: int, token: str, player_id: str, name: str) -> Applied:
-        """Bind ``seat`` (opened by its invite ``token``) to ``player_id``, shown as ``name`` in the log. A retry by
+    async def claim(self, game_id: str, seat: int, token: str | None, player_id: str, name: str) -> Applied:
+        """Bind ``seat`` (opened by its invite ``token``; None: a free seat of a game listed publicly, which any
+        signed-in player may join) to ``player_id``, shown as ``name`` in the log. A retry by
         the same player is answered with the first claim; SeatTaken if another player claimed it, AlreadySeated,
         InviteInvalid, or the rules' own refusal (a finished game, an AI seat)."""
         gameplay = self.gameplay
@@ -36,7 +37,7 @@ class Seating:
             decision = decision_of(codec, claim_id(seat), SYSTEM, command, events)
             try:
                 stored = await self.store.claim_seat(game_id, loaded.version, decision, summary_of(game, state), seat,
-                                                     token_hash(token), player_id)
+                                                     token_hash(token) if token else None, player_id)
             except DuplicateCommand as duplicate:
                 if await self.store.seat_of_player(game_id, player_id) != seat:
                     raise SeatTaken("this seat was claimed by a signed-in player") from duplicate
@@ -46,7 +47,10 @@ class Seating:
                 return Applied(game_id, record.last_version, tuple(events_before), duplicate=True)
             except ConcurrencyConflict:
                 continue
-            gameplay.queries.forget_token(game_id, token_hash(token))
+            if token:
+                gameplay.queries.forget_token(game_id, token_hash(token))
+            else:  # the seat's invite, whatever it was, stopped opening it
+                gameplay.queries.forget_token(game_id)
             version = stored[-1].version
             await gameplay.after_append(game_id, Loaded(loaded.game_type, version, state), game, stored)
             return Applied(game_id, version, tuple(stored))

@@ -1,0 +1,111 @@
+"""The table around the games (docs/PLAYERS.md, "Open games, watching and rematch"): the public lists of games
+seeking players and games to watch, joining a listed game's free seat, and a finished game's rematch."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, get, post
+from litestar.di import Provide
+from litestar.params import FromPath, QueryParameter
+
+from infra.eventstore.tables import PAGE_MAX, TableRow
+from services.gameplay import Gameplay
+from services.gameplay.tables import Rematched, TableRefused, tables_of
+
+from ..auth import SECURITY, provide_seat
+from ..deps import RuntimeDep, SeatDep, SettingsDep
+from ..errors import ApiError, documented
+from ..players import PlayerDep, provide_player
+from ..schemas import SeatCreatedOut
+from ..table_schemas import JoinedOut, RematchOut, TableOut, TableSeatOut, TablesOut
+from .games import public_url
+
+Limit = Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="At most this many games.")]
+Before = Annotated[int | None, QueryParameter(ge=1, le=2**62, description=(
+    "Only games that last moved before this cursor (the previous page's `next_before`)."))]
+
+
+def table_out(gameplay: Gameplay, row: TableRow, base: str) -> TableOut:
+    module = gameplay.games.get(row.game_type)
+    seats = tuple(TableSeatOut(i, kind, name, taken)
+                  for i, (kind, name, taken) in enumerate(zip(row.kinds, row.names, row.claimed, strict=True)))
+    people = [s for s in seats if s.kind == "human"]
+    return TableOut(row.game_id, row.game_type, module.title if module else row.game_type, row.created_at,
+                    row.updated_at, seats, sum(s.taken for s in people), sum(not s.taken for s in people),
+                    f"{base}/play/{row.game_id}")
+
+
+def rematch_out(rematched: Rematched, caller: int, base: str) -> RematchOut:
+    """The rematch as this caller may see it: tokens only of seats nobody holds, and after the first request only
+    the caller's own."""
+    created = rematched.created
+    claimed = tuple(s.seat for s in rematched.seats if s.player_id is not None)
+    seats = []
+    for s in created.seats:
+        token = s.token if s.seat not in claimed and (rematched.first or s.seat == caller) else None
+        seats.append(SeatCreatedOut(s.seat, s.kind, s.name, s.payload, token,
+                                    f"{base}/play/{created.game_id}#token={token}" if token else None))
+    return RematchOut(created.game_id, created.game_type, created.version, tuple(seats), created.host_seat,
+                      url=f"{base}/play/{created.game_id}", first=rematched.first, claimed=claimed)
+
+
+def refused(exc: TableRefused) -> ApiError:
+    return ApiError(exc.status, exc.code, exc.message)
+
+
+class TablesController(Controller):
+    path = "/api"
+    tags = ("tables",)
+
+    @get("/tables/open", summary="Games listed publicly that seek players", responses=documented(400))
+    async def open(self, runtime: RuntimeDep, settings: SettingsDep, limit: Limit = 50) -> TablesOut:
+        """Running games whose creator listed them, with a person's seat nobody holds yet, newest first. A signed-in
+        player joins one with ``POST /api/games/{game_id}/join``."""
+        rows = await tables_of(runtime).store.open_tables(limit)
+        base = public_url(settings)
+        return TablesOut(tuple(table_out(runtime.gameplay, r, base) for r in rows))
+
+    @get("/tables/live", summary="Games listed publicly, to watch", responses=documented(400))
+    async def live(self, runtime: RuntimeDep, settings: SettingsDep, limit: Limit = 20,
+                   before: Before = None) -> TablesOut:
+        """Running listed games, the most recently moved first, a page at a time (``before``: the previous page's
+        ``next_before``). Anyone may watch a game at its ``url``."""
+        rows = await tables_of(runtime).store.live_tables(limit, before)
+        base = public_url(settings)
+        more = rows[-1].updated_us if len(rows) == limit else None
+        return TablesOut(tuple(table_out(runtime.gameplay, r, base) for r in rows), more)
+
+    @post("/games/{game_id:str}/join", status_code=200, summary="Join a free seat of a game listed publicly",
+          dependencies={"player": Provide(provide_player)}, security=SECURITY, responses=documented(
+              400, 401, 403, 404, 409, 422,
+              s403="The game is not listed publicly (table/unlisted), or the CSRF header is missing (auth/csrf)",
+              s409="Every seat is taken (seat/full), or you already hold a seat of this game (seat/already_seated)",
+              s422="The game has ended (rule/game_over)"))
+    async def join(self, game_id: FromPath[str], player: PlayerDep, runtime: RuntimeDep,
+                   settings: SettingsDep) -> JoinedOut:
+        """The signed-in player takes the first free person's seat (a ``table.seat_claimed`` event in the log, as a
+        claim by invite); the seat's invite link, if the host sent one, stops opening it."""
+        try:
+            joined = await tables_of(runtime).join(game_id, player.player_id, player.name)
+        except TableRefused as exc:
+            raise refused(exc) from exc
+        return JoinedOut(game_id, joined.seat, joined.applied.version, f"{public_url(settings)}/play/{game_id}")
+
+    @post("/games/{game_id:str}/rematch", status_code=200, summary="The rematch of a finished game",
+          dependencies={"seat": Provide(provide_seat)}, security=SECURITY, responses=documented(
+              400, 401, 403, 404, 409, 422,
+              s409="The game is not over (table/not_finished)",
+              s422="The game's options were not recorded (table/no_options)"))
+    async def rematch(self, game_id: FromPath[str], seat: SeatDep, runtime: RuntimeDep,
+                      settings: SettingsDep) -> RematchOut:
+        """A seat of the finished game (its token, or its player's session) asks for the rematch: the same game,
+        options, seat order and names; every seat a player held is claimed by them again. The first request sets it
+        up and gets the invites of the seats nobody holds (its own seat's token among them, for a guest); every
+        later request finds the same game (``first`` false) and gets only its own seat's token, for a guest.
+        ``GET /api/games/{game_id}`` then names it (``rematch_id``)."""
+        try:
+            rematched = await tables_of(runtime).rematch(game_id)
+        except TableRefused as exc:
+            raise refused(exc) from exc
+        return rematch_out(rematched, seat, public_url(settings))

@@ -1,0 +1,111 @@
+"""The table around the games (issue #13): joining a free seat of a game its creator listed publicly, and a
+finished game's rematch with the same options, seat order, names and players (docs/PLAYERS.md).
+
+Joining is a claim without an invite (:meth:`Seating.claim` with no token): the same ``table.seat_claimed`` event and
+the same one-transaction binding, under the game row's lock, so two players racing for the last seat cannot both
+win. A rematch is created with an idempotency key kept for the finished game (``game_secrets.rematch_key``): every
+request for it, however many race, makes or finds the same one game, whose seats' tokens derive from that key.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import msgspec
+
+from domain.kernel import GameAlreadyOver
+from infra.errors import AlreadySeated, SeatTaken
+from infra.eventstore import SeatRecord
+from infra.eventstore.tables import PostgresTables
+
+from .bootstrap import Runtime
+from .handler import Applied, Created, Gameplay
+from .seating import Seating
+
+JOIN_TRIES = 16
+"""How many times a join looks for another free seat after losing one to a faster player."""
+
+
+class TableRefused(Exception):
+    """A table request the service refuses: an HTTP ``status`` and a stable ``code``."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+class Joined(msgspec.Struct, frozen=True):
+    seat: int
+    applied: Applied
+
+
+class Rematched(msgspec.Struct, frozen=True):
+    created: Created
+    first: bool
+    """True for the request that linked the finished game to this rematch (it hands out the invites)."""
+    seats: tuple[SeatRecord, ...]
+    """The rematch's seats as they are now (its players' seats claimed again)."""
+
+
+class Tables:
+    def __init__(self, gameplay: Gameplay, seating: Seating, store: PostgresTables) -> None:
+        self.gameplay = gameplay
+        self.seating = seating
+        self.store = store
+
+    async def created(self, game_id: str, options: Any, listed: bool) -> None:
+        """Record a new game's options (for its rematch) and whether it is listed publicly."""
+        await self.store.set_table(game_id, listed, msgspec.json.encode(options))
+
+    async def join(self, game_id: str, player_id: str, name: str) -> Joined:
+        """Seat ``player_id`` at the first free person's seat of a listed running game: TableRefused (unlisted:
+        403 ``table/unlisted``; full: 409 ``seat/full``), AlreadySeated, GameAlreadyOver."""
+        table = await self.store.table_of(game_id)  # StreamNotFound first: an unknown game is a 404
+        if not table.listed:
+            raise TableRefused(403, "table/unlisted", "this game is not listed publicly: join it by its invite link")
+        loaded = await self.gameplay.load(game_id)
+        if self.gameplay.module(loaded.game_type).pending(loaded.state).finished:
+            raise GameAlreadyOver("the game has ended: its seats can no longer be joined")
+        store = self.gameplay.store
+        if await store.seat_of_player(game_id, player_id) is not None:
+            raise AlreadySeated("you already hold a seat of this game")
+        for _ in range(JOIN_TRIES):
+            free = [s.seat for s in await store.seats(game_id) if s.kind == "human" and s.player_id is None]
+            if not free:
+                break
+            try:
+                return Joined(free[0], await self.seating.claim(game_id, free[0], None, player_id, name))
+            except SeatTaken:  # another player was faster: try the next free seat
+                continue
+        raise TableRefused(409, "seat/full", "every seat of this game is taken: look for another open game")
+
+    async def rematch(self, game_id: str) -> Rematched:
+        """The finished game's rematch, made by the first request and found by every later one: the same game type,
+        options, seat order and names, and every seat a player had claimed claimed again by that player (TableRefused
+        409 ``table/not_finished`` while the game runs; 422 ``table/no_options`` for a game made before options were
+        recorded)."""
+        gameplay = self.gameplay
+        loaded = await gameplay.load(game_id)
+        game = gameplay.module(loaded.game_type)
+        if not game.pending(loaded.state).finished:
+            raise TableRefused(409, "table/not_finished", "a rematch can be set up once the game is over")
+        table = await self.store.table_of(game_id)
+        if table.options is None:
+            raise TableRefused(422, "table/no_options", "this game's options were not recorded: set a new game up")
+        options = msgspec.json.decode(table.options, type=game.options_type)
+        old = await gameplay.store.seats(game_id)
+        key = await self.store.rematch_key(game_id, secrets.token_urlsafe(32))
+        created = await gameplay.create_game(loaded.game_type, options, [s.name for s in old], idempotency_key=key,
+                                             host_seat=await gameplay.store.host_seat(game_id))
+        await self.store.set_table(created.game_id, False, table.options)
+        first = await self.store.set_rematch(game_id, created.game_id)
+        for before, now in zip(old, created.seats, strict=False):
+            if before.player_id is not None and now.kind == "human" and now.token is not None:
+                await self.seating.claim(created.game_id, now.seat, now.token, before.player_id, before.name)
+        return Rematched(created, first, tuple(await gameplay.store.seats(created.game_id)))
+
+
+def tables_of(runtime: Runtime) -> Tables:
+    """The table service over a runtime's gameplay, seating and pool."""
+    return Tables(runtime.gameplay, runtime.seating, PostgresTables(runtime.pool))
