@@ -218,9 +218,10 @@ class OwnershipStore(Protocol):
     ) -> list[StoredEvent]:
         """Append the claim's decision and bind ``seat`` to ``player_id`` in one transaction, if ``token_hash`` is
         still the seat's invite (None: a player joining a free person's seat of a game listed publicly; InviteInvalid
-        if the game is not listed or the seat is not a person's): SeatTaken (claimed already), AlreadySeated (the
-        player holds another seat of the game), InviteInvalid (not the seat's current invite), DuplicateCommand,
-        ConcurrencyConflict. The game's notices start being projected from here (its ``notice_cursors`` row)."""
+        if the game is not listed, or the seat is not a person's or is the host's): SeatTaken (claimed already),
+        AlreadySeated (the player holds another seat of the game), InviteInvalid (not the seat's current invite),
+        DuplicateCommand, ConcurrencyConflict. The game's notices start being projected from here (its
+        ``notice_cursors`` row)."""
         ...
 
     async def claimed_by_token(self, game_id: str, token_hash: str) -> int | None:

@@ -37,8 +37,8 @@ class PostgresOwnership:
         token_hash: str | None, player_id: str,
     ) -> list[StoredEvent]:
         async with self._connection() as conn, conn.transaction():
-            row = await conn.fetchrow("SELECT version, last_hash, listed FROM games WHERE game_id = $1 FOR UPDATE",
-                                      game_id)
+            row = await conn.fetchrow(
+                "SELECT version, last_hash, listed, host_seat FROM games WHERE game_id = $1 FOR UPDATE", game_id)
             if row is None:
                 raise StreamNotFound(f"no game {game_id}")
             first = await self._find_command(conn, game_id, decision.command_id)
@@ -47,7 +47,7 @@ class PostgresOwnership:
             held = await conn.fetchrow(
                 "SELECT kind, player_id, token_hash FROM seats WHERE game_id = $1 AND seat = $2", game_id, seat)
             if token_hash is None:  # joining a listed game: any free person's seat
-                if held is None or held["kind"] != "human" or not row["listed"]:
+                if held is None or held["kind"] != "human" or not row["listed"] or seat == row["host_seat"]:
                     raise InviteInvalid("only a free person's seat of a game listed publicly can be joined")
             elif held is None or (held["player_id"] is None and held["token_hash"] != token_hash):
                 raise InviteInvalid("this invite does not open this seat (it was revoked or replaced)")

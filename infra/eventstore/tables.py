@@ -29,8 +29,8 @@ class TableRow(msgspec.Struct, frozen=True):
     names: tuple[str, ...]
     kinds: tuple[str, ...]
     """Each seat's kind ("human", "ai"), by seat."""
-    claimed: tuple[bool, ...]
-    """Whether a signed-in player holds the seat, by seat."""
+    taken: tuple[bool, ...]
+    """Whether the seat is held, by seat: a signed-in player claimed it, or it is the creator's (the host's)."""
 
 
 class TableOf(msgspec.Struct, frozen=True):
@@ -44,7 +44,7 @@ _ROWS = """
 SELECT g.game_id, g.game_type, g.created_at, g.updated_at,
        (extract(epoch FROM g.updated_at) * 1000000)::bigint AS updated_us,
        array_agg(s.name ORDER BY s.seat) AS names, array_agg(s.kind ORDER BY s.seat) AS kinds,
-       array_agg(s.player_id IS NOT NULL ORDER BY s.seat) AS claimed
+       array_agg(s.player_id IS NOT NULL OR s.seat = g.host_seat ORDER BY s.seat) AS taken
 FROM games g JOIN seats s USING (game_id)
 WHERE g.listed AND g.status = 'running' {where}
 GROUP BY g.game_id
@@ -53,7 +53,8 @@ ORDER BY {order}
 LIMIT $1
 """
 
-_OPEN = _ROWS.format(where="", having="HAVING bool_or(s.kind = 'human' AND s.player_id IS NULL)",
+_OPEN = _ROWS.format(where="", having="HAVING bool_or(s.kind = 'human' AND s.player_id IS NULL"
+                     " AND s.seat IS DISTINCT FROM g.host_seat)",
                      order="g.created_at DESC, g.game_id")
 _LIVE = _ROWS.format(where="AND ($2::bigint IS NULL OR (extract(epoch FROM g.updated_at) * 1000000)::bigint < $2)",
                      having="", order="g.updated_at DESC, g.game_id")
@@ -61,7 +62,7 @@ _LIVE = _ROWS.format(where="AND ($2::bigint IS NULL OR (extract(epoch FROM g.upd
 
 def _row(r: Any) -> TableRow:
     return TableRow(r["game_id"], r["game_type"], timestamp(r["created_at"]), timestamp(r["updated_at"]),
-                    int(r["updated_us"]), tuple(r["names"]), tuple(r["kinds"]), tuple(r["claimed"]))
+                    int(r["updated_us"]), tuple(r["names"]), tuple(r["kinds"]), tuple(r["taken"]))
 
 
 class PostgresTables:

@@ -14,7 +14,8 @@ class TableSeatOut(msgspec.Struct, frozen=True):
     """"human" or "ai"."""
     name: str
     taken: bool
-    """A person's seat a signed-in player holds (an AI's seat is never free)."""
+    """A person's seat that is held: a signed-in player claimed it, or it is the creator's (an AI's seat is never
+    free)."""
 
 
 class TableOut(msgspec.Struct, frozen=True):

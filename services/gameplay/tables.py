@@ -59,8 +59,8 @@ class Tables:
         await self.store.set_table(game_id, listed, msgspec.json.encode(options))
 
     async def join(self, game_id: str, player_id: str, name: str) -> Joined:
-        """Seat ``player_id`` at the first free person's seat of a listed running game: TableRefused (unlisted:
-        403 ``table/unlisted``; full: 409 ``seat/full``), AlreadySeated, GameAlreadyOver."""
+        """Seat ``player_id`` at the first free person's seat (not the creator's) of a listed running game:
+        TableRefused (unlisted: 403 ``table/unlisted``; full: 409 ``seat/full``), AlreadySeated, GameAlreadyOver."""
         table = await self.store.table_of(game_id)  # StreamNotFound first: an unknown game is a 404
         if not table.listed:
             raise TableRefused(403, "table/unlisted", "this game is not listed publicly: join it by its invite link")
@@ -70,8 +70,10 @@ class Tables:
         store = self.gameplay.store
         if await store.seat_of_player(game_id, player_id) is not None:
             raise AlreadySeated("you already hold a seat of this game")
+        host = await store.host_seat(game_id)  # the creator's seat is theirs, held by its token if not claimed
         for _ in range(JOIN_TRIES):
-            free = [s.seat for s in await store.seats(game_id) if s.kind == "human" and s.player_id is None]
+            free = [s.seat for s in await store.seats(game_id)
+                    if s.kind == "human" and s.player_id is None and s.seat != host]
             if not free:
                 break
             try:

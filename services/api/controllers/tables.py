@@ -22,14 +22,14 @@ from ..table_schemas import JoinedOut, RematchOut, TableOut, TableSeatOut, Table
 from .games import public_url
 
 Limit = Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="At most this many games.")]
-Before = Annotated[int | None, QueryParameter(ge=1, le=2**62, description=(
-    "Only games that last moved before this cursor (the previous page's `next_before`)."))]
+Before = Annotated[int, QueryParameter(ge=0, le=2**62, description=(
+    "Only games that last moved before this cursor (the previous page's `next_before`; 0: from the newest)."))]
 
 
 def table_out(gameplay: Gameplay, row: TableRow, base: str) -> TableOut:
     module = gameplay.games.get(row.game_type)
     seats = tuple(TableSeatOut(i, kind, name, taken)
-                  for i, (kind, name, taken) in enumerate(zip(row.kinds, row.names, row.claimed, strict=True)))
+                  for i, (kind, name, taken) in enumerate(zip(row.kinds, row.names, row.taken, strict=True)))
     people = [s for s in seats if s.kind == "human"]
     return TableOut(row.game_id, row.game_type, module.title if module else row.game_type, row.created_at,
                     row.updated_at, seats, sum(s.taken for s in people), sum(not s.taken for s in people),
@@ -68,10 +68,10 @@ class TablesController(Controller):
 
     @get("/tables/live", summary="Games listed publicly, to watch", responses=documented(400))
     async def live(self, runtime: RuntimeDep, settings: SettingsDep, limit: Limit = 20,
-                   before: Before = None) -> TablesOut:
+                   before: Before = 0) -> TablesOut:
         """Running listed games, the most recently moved first, a page at a time (``before``: the previous page's
         ``next_before``). Anyone may watch a game at its ``url``."""
-        rows = await tables_of(runtime).store.live_tables(limit, before)
+        rows = await tables_of(runtime).store.live_tables(limit, before or None)
         base = public_url(settings)
         more = rows[-1].updated_us if len(rows) == limit else None
         return TablesOut(tuple(table_out(runtime.gameplay, r, base) for r in rows), more)

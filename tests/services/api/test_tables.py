@@ -51,23 +51,25 @@ async def join(client: httpx.AsyncClient, game: Game) -> httpx.Response:
 async def test_a_player_joins_a_free_seat_of_a_listed_game(
     bea: httpx.AsyncClient, table: Table
 ) -> None:
-    game = await listed(table, [{"kind": "human", "name": "Ada"}, {"kind": "human"}, {"kind": "ai"}])
+    game = await listed(table, [{"kind": "human", "name": "Ada"}, {"kind": "human"}, {"kind": "human"},
+                                {"kind": "ai"}])
     opened = (await table.client.get("/api/tables/open")).json()
     mine = next(g for g in opened["games"] if g["game_id"] == game.id)
-    assert (mine["seats_taken"], mine["seats_free"]) == (0, 2)
-    assert mine["seats"][0]["name"] == "Ada" and mine["url"].endswith(f"/play/{game.id}")
+    assert (mine["seats_taken"], mine["seats_free"]) == (1, 2)  # the creator's seat is theirs
+    assert mine["seats"][0] == {"seat": 0, "kind": "human", "name": "Ada", "taken": True}
+    assert mine["url"].endswith(f"/play/{game.id}")
     joined = await join(bea, game)
     assert joined.status_code == 200, joined.text
-    assert joined.json()["seat"] == 0
+    assert joined.json()["seat"] == 1
     log = await table.log(game)
-    assert log[-1]["type"] == "table.seat_claimed" and log[-1]["payload"]["seat"] == 0
-    assert (await bea.get(f"/api/games/{game.id}/me")).json()["seat"] == 0  # the session plays it
+    assert log[-1]["type"] == "table.seat_claimed" and log[-1]["payload"]["seat"] == 1
+    assert (await bea.get(f"/api/games/{game.id}/me")).json()["seat"] == 1  # the session plays it
     again = await join(bea, game)
     assert (again.status_code, again.json()["code"]) == (409, "seat/already_seated")
-    stale = await table.client.post(f"/api/games/{game.id}/claim", headers=bearer(game.tokens[0]))
+    stale = await table.client.get(f"/api/games/{game.id}/me", headers=bearer(game.tokens[1]))
     assert stale.status_code in (401, 403)  # the seat's invite link no longer opens it
     mine = next(g for g in (await table.client.get("/api/tables/open")).json()["games"] if g["game_id"] == game.id)
-    assert (mine["seats_taken"], mine["seats_free"]) == (1, 1)
+    assert (mine["seats_taken"], mine["seats_free"]) == (2, 1)
 
 
 async def test_joining_needs_a_session_and_its_csrf_header(table: Table, bea: httpx.AsyncClient) -> None:
@@ -81,8 +83,8 @@ async def test_joining_needs_a_session_and_its_csrf_header(table: Table, bea: ht
 async def test_a_full_or_unlisted_or_unknown_game_cannot_be_joined(
     bea: httpx.AsyncClient, cal: httpx.AsyncClient, table: Table
 ) -> None:
-    full = await listed(table, [{"kind": "human"}, {"kind": "ai"}])
-    assert (await join(bea, full)).status_code == 200
+    full = await listed(table, [{"kind": "human"}, {"kind": "human"}, {"kind": "ai"}])
+    assert (await join(bea, full)).json()["seat"] == 1
     refused = await join(cal, full)
     assert (refused.status_code, refused.json()["code"]) == (409, "seat/full")
     assert "taken" in refused.json()["message"]
@@ -98,7 +100,7 @@ async def test_a_full_or_unlisted_or_unknown_game_cannot_be_joined(
 async def test_two_players_racing_for_the_last_seat_one_wins(
     bea: httpx.AsyncClient, cal: httpx.AsyncClient, table: Table
 ) -> None:
-    game = await listed(table, [{"kind": "human"}, {"kind": "ai"}])
+    game = await listed(table, [{"kind": "human"}, {"kind": "human"}])
     first, second = await asyncio.gather(join(bea, game), join(cal, game))
     assert sorted([first.status_code, second.status_code]) == [200, 409], (first.text, second.text)
     loser = first if first.status_code == 409 else second
@@ -130,25 +132,25 @@ async def test_a_rematch_seats_the_same_players_once_however_often_it_is_asked(
     early = await table.client.post(f"/api/games/{game.id}/rematch", headers=bearer(game.tokens[0]))
     assert (early.status_code, early.json()["code"]) == (409, "table/not_finished")
     joined = await join(bea, game)
-    assert joined.json()["seat"] == 0
-    await play_out(table, game, {0: bea})
+    assert joined.json()["seat"] == 1
+    await play_out(table, game, {1: bea})
     assert game.id not in ids((await table.client.get("/api/tables/open")).json())
     assert game.id not in ids((await table.client.get("/api/tables/live?limit=100")).json())
 
-    guest = game.tokens[1]
+    guest = game.tokens[0]
     first = await table.client.post(f"/api/games/{game.id}/rematch", headers=bearer(guest))
     assert first.status_code == 200, first.text
     body = first.json()
-    assert body["first"] and body["claimed"] == [0]
+    assert body["first"] and body["claimed"] == [1]
     seats = body["seats"]
     assert [s["kind"] for s in seats] == ["human", "human", "ai"]
     assert [s["name"] for s in seats] == [s["name"] for s in game.created["seats"]]
-    assert seats[0]["token"] is None and seats[1]["token"]  # the player's seat is theirs again; the guest's token
-    new = Game(body["game_id"], {1: seats[1]["token"]}, body)
+    assert seats[1]["token"] is None and seats[0]["token"]  # the player's seat is theirs again; the guest's token
+    new = Game(body["game_id"], {0: seats[0]["token"]}, body)
     claims = [e for e in await table.log(new) if e["type"] == "table.seat_claimed"]
-    assert [c["payload"]["seat"] for c in claims] == [0]
-    assert (await bea.get(f"/api/games/{new.id}/me")).json()["seat"] == 0
-    assert (await table.me(new, 1))["seat"] == 1
+    assert [c["payload"]["seat"] for c in claims] == [1]
+    assert (await bea.get(f"/api/games/{new.id}/me")).json()["seat"] == 1
+    assert (await table.me(new, 0))["seat"] == 0
     assert (await table.read(game))["rematch_id"] == new.id
 
     again = await bea.post(f"/api/games/{game.id}/rematch", headers=csrf(bea))
@@ -156,7 +158,7 @@ async def test_a_rematch_seats_the_same_players_once_however_often_it_is_asked(
     assert again.json()["game_id"] == new.id and not again.json()["first"]
     assert all(s["token"] is None for s in again.json()["seats"])  # nobody else's seat's access
     by_guest = await table.client.post(f"/api/games/{game.id}/rematch", headers=bearer(guest))
-    assert [s["token"] for s in by_guest.json()["seats"]] == [None, seats[1]["token"], None]
+    assert [s["token"] for s in by_guest.json()["seats"]] == [seats[0]["token"], None, None]
     assert len([e for e in await table.log(new) if e["type"] == "table.seat_claimed"]) == 1
     stranger = await table.client.post(f"/api/games/{game.id}/rematch")
     assert stranger.status_code == 401
@@ -175,5 +177,5 @@ async def test_games_to_watch_are_listed_running_games_a_page_at_a_time(table: T
     text = (await table.client.get("/api/tables/open")).text + str(everything)
     assert all(token not in text for g in [*games, private] for token in g.tokens.values())
     assert "token" not in text
-    for bad in ({"limit": 0}, {"limit": 101}, {"before": 0}, {"limit": "x"}):
+    for bad in ({"limit": 0}, {"limit": 101}, {"before": -1}, {"limit": "x"}):
         assert (await table.client.get("/api/tables/live", params=bad)).status_code == 400
