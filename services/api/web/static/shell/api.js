@@ -116,6 +116,14 @@ export const api = {
   revokeInvite: (id, seat, token) => request("DELETE", `/api/games/${enc(id)}/seats/${seat}/invite`, { token }),
   newInvite: (id, seat, token) => request("POST", `/api/games/${enc(id)}/seats/${seat}/invite`, { token }),
 
+  // -- the public table --
+  openGames: () => request("GET", "/api/tables/open"),
+  liveGames: (limit, before = null) => request("GET", `/api/tables/live?limit=${limit}${before ? `&before=${before}` : ""}`),
+  /** The signed-in player takes a free seat of a listed game -> {game_id, seat, version, url}. */
+  join: (id) => request("POST", `/api/games/${enc(id)}/join`),
+  /** A seat of a finished game (its ``token``, or the session when null) asks for its rematch. */
+  rematch: (id, token) => request("POST", `/api/games/${enc(id)}/rematch`, { token }),
+
   // -- players --
   sendLink: (email, next) => request("POST", "/api/auth/link", { body: { email, next } }),
   signIn: (token) => request("POST", "/api/auth/session", { body: { token } }),
@@ -152,6 +160,8 @@ const HINTS = {
   "seat/claimed": "This seat belongs to another player: its invite link no longer opens it. Ask the game's host for a new invite.",
   "seat/already_seated": "You already hold a seat in this game: one player, one seat.",
   "seat/not_host": "Only the game's host manages its invites.",
+  "seat/full": "Every seat of this game was just taken: pick another open game.",
+  "table/unlisted": "This game is not open to join: ask its host for an invite link.",
   "auth/signed_out": "You are signed out: sign in again.",
   "auth/csrf": "This page's security token is missing or stale: reload the page and try again.",
   "auth/link_used": "This sign-in link was used already: each link works once. Ask for a new one below.",

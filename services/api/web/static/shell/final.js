@@ -3,9 +3,12 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { rematchPart } from "./tables.js";
 
-/** Shows (or hides, while ``outcome`` is null) the final panel; ``label(seat)`` names a seat. */
-export function renderFinal(section, container, { gameId, gameType, outcome, bundle, view, label }) {
+/** Shows (or hides, while ``outcome`` is null) the final panel; ``label(seat)`` names a seat; ``seat`` and ``token``
+ * (the caller's seat, and a guest's token) offer a rematch, ``rematchId`` links to it once there is one. */
+export function renderFinal(section, container, { gameId, gameType, outcome, bundle, view, label, seat = null,
+  token = null, rematchId = null }) {
   section.hidden = !outcome;
   if (!outcome) return;
   const labels = { seat: "Player", score: "Score", ...(bundle.labels || {}) };
@@ -36,5 +39,12 @@ export function renderFinal(section, container, { gameId, gameType, outcome, bun
   }
   parts.push(h("p", {}, h("a", { href: api.exportUrl(gameId), download: `${gameType}-${gameId}.jsonl`, id: "export-link" },
     "Download the audit export (JSON Lines)"), " — check it with the server's ", h("code", {}, "verify"), " command."));
+  const key = `${gameId}:${seat}:${rematchId}`;
+  if (container.dataset.rematch === key && container.querySelector("#rematch")) {
+    parts.push(container.querySelector("#rematch")); // kept as it is (the invites it may show)
+  } else {
+    parts.push(rematchPart({ gameId, rematchId, seat, token }));
+  }
+  container.dataset.rematch = key;
   container.replaceChildren(...parts);
 }

@@ -12,6 +12,7 @@ import { bundleOf } from "./bundles.js";
 import { h } from "./dom.js";
 import { copyButton, inviteItem } from "./invites.js";
 import { seats } from "./seats.js";
+import { mountTables } from "./tables.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -87,6 +88,7 @@ async function create(e) {
   try {
     const names = form.seats().map((_, i) => nameField(i).querySelector("input").value.trim() || null);
     body = { game: entry.game, options: form.read(), names };
+    if ($("#listed").checked) body.listed = true;
   } catch (err) {
     error.textContent = failure(err);
     return;
@@ -264,6 +266,8 @@ async function start() {
     $("#seed-note").textContent = `Sandbox seed from the address: ${seed} (only a sandbox server accepts it).`;
   }
   loadMyGames();
+  mountTables({ openList: $("#open-games-list"), openEmpty: $("#open-games-empty"), watchList: $("#live-games-list"),
+    watchEmpty: $("#live-games-empty"), watchMore: $("#live-games-more"), player: lobby.player });
   const select = $("#game-type");
   try {
     lobby.games = await api.games();

@@ -93,7 +93,7 @@ function render() {
   const marks = page.board.render(state) || {};
   $("#status").textContent = page.board.status(state);
   renderFinal($("#final"), $("#final-body"), { gameId, gameType: game.game_type, outcome: game.outcome, bundle,
-    view: state.view, label: (seat) => label(seat) });
+    view: state.view, label: (seat) => label(seat), seat: page.seat, token: page.token, rematchId: game.rematch_id });
   Object.assign(document.body.dataset, marks, { version: String(page.version), auth: page.auth || "public" });
   renderInvites();
 }

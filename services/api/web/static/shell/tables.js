@@ -1,0 +1,150 @@
+// The public table (docs/PLAYERS.md, "Open games, watching and rematch"): the lobby's "Open games" (games their
+// creators listed, with a person's seat free: a signed-in player joins one) and "Games to watch" (listed running
+// games, most recently moved first, a page at a time), both refreshed every little while and when the page
+// comes back into view; and the "Rematch" button of a finished game's standings. Game-agnostic: a game is shown
+// by the title the server gives it.
+
+import { signInHref } from "./account.js";
+import { api, inWords } from "./api.js";
+import { h } from "./dom.js";
+import { seats } from "./seats.js";
+
+const REFRESH_MS = 20000;
+const WATCH_PAGE = 10;
+
+function when(text) {
+  const moment = new Date(text);
+  return Number.isNaN(moment.getTime()) ? text : moment.toLocaleString();
+}
+
+function seatList(game) {
+  return game.seats.map((s) => (s.kind !== "human" ? `${s.name} (AI)` : s.taken ? s.name : `${s.name} (free)`)).join(", ");
+}
+
+/** One open game: who sits there, how many seats are free, and "Join" (or "Sign in to join"). */
+function openItem(game, player, onJoined) {
+  const error = h("p", { class: "error", role: "alert" });
+  let action;
+  if (player) {
+    action = h("button", { type: "button", class: "join-button", "data-game": game.game_id,
+      "aria-label": `Join ${game.title} (${game.seats_free} ${game.seats_free === 1 ? "seat" : "seats"} free)` }, "Join");
+    action.addEventListener("click", async () => {
+      action.disabled = true;
+      error.textContent = "";
+      try {
+        const joined = await api.join(game.game_id);
+        onJoined(joined);
+      } catch (err) {
+        error.textContent = inWords(err);
+        action.disabled = false;
+      }
+    });
+  } else {
+    action = h("a", { href: signInHref("/"), class: "button-link sign-in-to-join" }, "Sign in to join");
+  }
+  return h("li", { class: "game open-game", "data-game": game.game_id, "data-game-type": game.game_type },
+    h("p", {}, h("strong", { class: "game-title" }, game.title), ` · ${seatList(game)}`,
+      h("span", { class: "game-status" }, ` — ${game.seats_free} of ${game.seats_taken + game.seats_free} seats free,`
+        + ` set up ${when(game.created_at)}`)),
+    h("p", { class: "buttons" }, action, " ", h("a", { href: `/play/${encodeURIComponent(game.game_id)}` }, "Watch")),
+    error);
+}
+
+function watchItem(game) {
+  return h("li", { class: "game live-game", "data-game": game.game_id, "data-game-type": game.game_type },
+    h("a", { href: `/play/${encodeURIComponent(game.game_id)}` }, h("strong", { class: "game-title" }, game.title),
+      ` · ${game.seats.map((s) => s.name).join(", ")}`),
+    h("span", { class: "game-status" }, ` — last move ${when(game.updated_at)}`));
+}
+
+/** Mounts "Open games" and "Games to watch" in ``openSection`` and ``watchSection`` (each with a list, an empty
+ * note and, for watching, a "More" button); ``player`` is the signed-in player or null. */
+export function mountTables({ openList, openEmpty, watchList, watchEmpty, watchMore, player }) {
+  let cursor = null;
+  let busy = false;
+
+  function onJoined(joined) {
+    location.href = `/play/${encodeURIComponent(joined.game_id)}`;
+  }
+
+  async function refresh() {
+    if (busy) return;
+    busy = true;
+    try {
+      const [open, live] = await Promise.all([api.openGames(), api.liveGames(WATCH_PAGE)]);
+      const held = new Set(seats.all().map((s) => s.game_id));
+      openList.replaceChildren(...open.games.filter((g) => !held.has(g.game_id)).map((g) => openItem(g, player, onJoined)));
+      openEmpty.hidden = openList.children.length > 0;
+      watchList.replaceChildren(...live.games.map(watchItem));
+      watchEmpty.hidden = live.games.length > 0;
+      cursor = live.next_before;
+      watchMore.hidden = cursor === null || cursor === undefined;
+    } catch (err) {
+      openEmpty.hidden = false;
+      openEmpty.textContent = inWords(err);
+    } finally {
+      busy = false;
+    }
+  }
+
+  watchMore.addEventListener("click", async () => {
+    if (cursor === null) return;
+    watchMore.disabled = true;
+    try {
+      const page = await api.liveGames(WATCH_PAGE, cursor);
+      watchList.append(...page.games.map(watchItem));
+      cursor = page.next_before;
+      watchMore.hidden = cursor === null || cursor === undefined;
+    } finally {
+      watchMore.disabled = false;
+    }
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refresh();
+  });
+  window.addEventListener("focus", refresh);
+  setInterval(() => {
+    if (document.visibilityState === "visible") refresh();
+  }, REFRESH_MS);
+  return refresh();
+}
+
+/** The "Rematch" part of a finished game's standings: a link to the rematch once there is one, else (for a seat of
+ * the game) a button that sets it up. ``token``: the guest's seat token (null: the session's seat). */
+export function rematchPart({ gameId, rematchId, seat, token }) {
+  const box = h("div", { class: "rematch", id: "rematch" });
+  const link = (id) => h("p", {}, h("a", { href: `/play/${encodeURIComponent(id)}`, id: "rematch-link",
+    class: "button-link" }, "Go to the rematch"));
+  if (rematchId) {
+    box.append(link(rematchId));
+    return box;
+  }
+  if (seat === null || seat === undefined) return box;
+  const error = h("p", { class: "error", role: "alert" });
+  const button = h("button", { type: "button", id: "rematch-button", class: "primary" }, "Rematch");
+  const invites = h("ul", { class: "invite-list", "aria-label": "Invite links of the rematch" });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    error.textContent = "";
+    try {
+      const made = await api.rematch(gameId, token);
+      const own = made.seats.find((s) => s.seat === seat);
+      if (own && own.token) {
+        seats.keep({ game_id: made.game_id, game_type: made.game_type, seat, token: own.token, name: own.name });
+      }
+      for (const s of made.seats) {
+        if (s.seat === seat || !s.invite_url) continue;
+        invites.append(h("li", {}, `Seat ${s.seat + 1} (${s.name}): `,
+          h("input", { type: "text", readonly: true, value: s.invite_url, class: "invite-url",
+            "aria-label": `Invite link for seat ${s.seat + 1} of the rematch` })));
+      }
+      button.replaceWith(link(made.game_id).firstChild);
+    } catch (err) {
+      error.textContent = inWords(err);
+      button.disabled = false;
+    }
+  });
+  box.append(h("p", { class: "hint" }, "Play again: the same game, options and seats; players who held a seat hold it again."),
+    button, error, invites);
+  return box;
+}

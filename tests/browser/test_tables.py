@@ -1,0 +1,56 @@
+"""The public table in the browser (issue #13): Ada lists her game publicly from the lobby; Bea, signed in, finds it
+under "Open games", joins it with one click and plays the free seat from her account."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.live import Services
+
+from .conftest import Pages
+
+
+def sign_in_by_mail(page: Page, url: str, email: str) -> None:
+    """Sign the page's browser in: ask for a link, read it from the development mailbox, redeem it."""
+    assert page.request.post(f"{url}/api/auth/link", data={"email": email}).status == 202
+    mails = httpx.get(f"{url}/api/dev/mail").json()["mails"]
+    body = next(m["text_body"] for m in mails if m["recipient"] == email)
+    found = re.search(r"/signin#token=([A-Za-z0-9_-]+)", body)
+    assert found, body
+    assert page.request.post(f"{url}/api/auth/session", data={"token": found.group(1)}).status == 200
+
+
+def test_bea_joins_adas_listed_game_from_the_lobby(web: Services, pages: Pages) -> None:
+    ada, bea = pages.open(), pages.open()
+    ada.goto(f"{web.url}/")
+    ada.wait_for_selector("#seat-count option", state="attached")
+    ada.get_by_label("Number of seats").select_option("2")
+    for i in (1, 2):
+        ada.get_by_label(f"Seat {i} is played by").select_option("human")
+    ada.get_by_label("Seat 1 player name").fill("Ada")
+    ada.get_by_label("List this game publicly so others can join").check()
+    ada.get_by_role("button", name="Create game").click()
+    expect(ada.locator("#created")).to_be_visible()
+    game_id = ada.locator("#invite-list a.button-link").first.get_attribute("href").split("/play/")[1].split("#")[0]
+
+    bea.goto(f"{web.url}/")  # signed out: the game is open, and joining asks her to sign in
+    listed = bea.locator(f"#open-games-list li[data-game='{game_id}']")
+    expect(listed).to_contain_text("Ada")
+    expect(listed.get_by_role("link", name="Sign in to join")).to_be_visible()
+    sign_in_by_mail(bea, web.url, "bea-joins@example.com")
+    bea.reload()
+    listed = bea.locator(f"#open-games-list li[data-game='{game_id}']")
+    expect(listed).to_contain_text("1 of 2 seats free")
+    listed.get_by_role("button", name=re.compile("^Join")).click()
+    expect(bea).to_have_url(re.compile(f"/play/{game_id}$"))
+    expect(bea.locator("body")).to_have_attribute("data-auth", "session")
+    expect(bea.locator("#game-title")).not_to_contain_text("watching")
+    game = httpx.get(f"{web.url}/api/games/{game_id}").json()
+    assert [p["claimed"] for p in game["players"]] == [False, True]
+    bea.goto(f"{web.url}/")  # a full game is no longer open
+    expect(bea.locator("#open-games-empty")).to_be_visible()
+    assert bea.locator(f"#open-games-list li[data-game='{game_id}']").count() == 0
+    expect(bea.locator(f"#live-games-list li[data-game='{game_id}']")).to_be_visible()
