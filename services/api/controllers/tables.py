@@ -22,7 +22,7 @@ from ..table_schemas import JoinedOut, RematchOut, TableOut, TableSeatOut, Table
 from .games import public_url
 
 Limit = Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="At most this many games.")]
-Before = Annotated[int, QueryParameter(ge=0, le=2**62, description=(
+Before = Annotated[int, QueryParameter(ge=0, le=2**53 - 1, description=(
     "Only games that last moved before this cursor (the previous page's `next_before`; 0: from the newest)."))]
 
 
