@@ -35,7 +35,7 @@ class Runtime:
         self.redis = redis
         self.arq = arq
         self.notifier = notifier
-        self.seating = Seating(gameplay)
+        self.seating = Seating(gameplay, redis)
         self.players = PlayerStore(pool)
         """Accounts and sign-in links."""
         self.presence = Presence(redis, settings.presence_s)

@@ -4,23 +4,48 @@ one transaction (:meth:`OwnershipStore.claim_seat`)."""
 
 from __future__ import annotations
 
+import logging
 import secrets
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from domain.kernel import SYSTEM, Chance
 from domain.kernel.table import ClaimSeat
 from infra.errors import ConcurrencyConflict, SeatTaken
 from infra.eventstore import DuplicateCommand
+from infra.notify import player_channel
 
 from .cache import Loaded
 from .command_ids import claim_id
 from .handler import Applied, Gameplay, decision_of, summary_of
 from .queries import token_hash
 
+log = logging.getLogger(__name__)
+
+
+GAMES_CHANGED = "games"
+"""What a claim says on the player's channel: "My games" re-reads its list (a notice says "notice")."""
+
 
 class Seating:
-    def __init__(self, gameplay: Gameplay) -> None:
+    """``redis``: where the player's open pages listen (:func:`infra.notify.player_channel`); None: nobody is told
+    (tests of the service alone)."""
+
+    def __init__(self, gameplay: Gameplay, redis: Redis | None = None) -> None:
         self.gameplay = gameplay
         self.store = gameplay.store
+        self._redis = redis
+
+    async def _tell_pages(self, player_id: str) -> None:
+        """The player's "My games" pages (on any device) learn of the new seat at once; a lost message only waits
+        for their next reconnection."""
+        if self._redis is None:
+            return
+        try:
+            await self._redis.publish(player_channel(player_id), GAMES_CHANGED)
+        except (RedisError, OSError) as exc:
+            log.warning("could not tell the pages of %s about a claimed seat: %s", player_id, exc)
 
     async def claim(self, game_id: str, seat: int, token: str | None, player_id: str, name: str) -> Applied:
         """Bind ``seat`` (opened by its invite ``token``; None: a free seat of a game listed publicly, which any
@@ -53,6 +78,7 @@ class Seating:
                 gameplay.queries.forget_token(game_id)
             version = stored[-1].version
             await gameplay.after_append(game_id, Loaded(loaded.game_type, version, state), game, stored)
+            await self._tell_pages(player_id)
             return Applied(game_id, version, tuple(stored))
         raise ConcurrencyConflict(game_id, -1)
 

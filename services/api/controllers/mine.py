@@ -21,6 +21,7 @@ from infra.eventstore import PlayerGame
 from infra.notify import channel, listen_channels, player_channel
 from infra.presence import player_key
 from services.gameplay.bootstrap import Runtime
+from services.gameplay.seating import GAMES_CHANGED
 
 from ..deps import RuntimeDep, SettingsDep
 from ..errors import documented, too_many
@@ -71,7 +72,7 @@ async def feed(runtime: Runtime, player: Player, base: str) -> AsyncIterator[Ser
                 yield ServerSentEventMessage(data=None, comment="keep-alive")
                 continue
             name, data = heard
-            if name == names[0]:
+            if name == names[0] and data != GAMES_CHANGED.encode():
                 yield ServerSentEventMessage(data=data.decode("utf-8", "replace") or "{}", event="notice")
             fresh = await my_games(runtime, player, base)
             if fresh != games:
