@@ -237,6 +237,7 @@ def test_a_solo_game_is_played_by_clicking_with_the_ai_and_the_market_arriving_l
 
     page.set_viewport_size(PHONE)
     assert_fits(page, PHONE["width"])
+    move_first(page)
     screenshot(page, "07-game-phone", full_page=True)
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "07-game-phone-screen")
@@ -434,6 +435,14 @@ def test_a_finished_game_shows_the_standings_the_revealed_seed_and_the_audit_exp
     assert_fits(page, PHONE["width"])
     standings_first(page)
     screenshot(page, "11-final-phone")
+
+
+def move_first(page: Page) -> None:
+    """On a phone the move panel comes first and the chat last (a phone shows one panel at a time)."""
+    turn, chat = page.locator("#turn").bounding_box(), page.locator("#chat").bounding_box()
+    history = page.locator("#history").bounding_box()
+    assert turn is not None and chat is not None and history is not None
+    assert turn["y"] < history["y"] < chat["y"]
 
 
 def standings_first(page: Page) -> None:
