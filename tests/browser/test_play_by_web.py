@@ -430,6 +430,7 @@ def test_a_finished_game_shows_the_standings_the_revealed_seed_and_the_audit_exp
     assert href == f"/api/games/{game_id}/export"
     export = page.request.get(f"{web.url}{href}")
     assert export.ok and b'"seed":"' + SEED.encode() in export.body().split(b"\n")[0]
+    expect(page.locator("#seat-offer")).to_be_hidden()  # a finished game's seat cannot be kept in an account any more
     screenshot(page, "10-final-standings")
     page.set_viewport_size(PHONE)
     assert_fits(page, PHONE["width"])

@@ -94,6 +94,7 @@ function render() {
   $("#status").textContent = page.board.status(state);
   renderFinal($("#final"), $("#final-body"), { gameId, gameType: game.game_type, outcome: game.outcome, bundle,
     view: state.view, label: (seat) => label(seat), seat: page.seat, token: page.token, rematchId: game.rematch_id });
+  if (state.over) offer(); // a finished game's seat can no longer be claimed or kept: nothing to offer
   Object.assign(document.body.dataset, marks, { version: String(page.version), auth: page.auth || "public" });
   renderInvites();
 }
