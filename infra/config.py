@@ -50,7 +50,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     secret_key: str | None = None
     """Signs the CSRF tokens of signed-in pages. Unset: one is made on first start and kept in the database."""
     secure_cookies: bool = False
-    """Mark session cookies Secure (set it when the server is reached over https)."""
+    """Mark session cookies Secure (implied when ``PUBLIC_URL`` is https)."""
     sign_in_minutes: int = 15
     """How long an emailed sign-in link works (once)."""
     presence_s: int = 45

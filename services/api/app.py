@@ -120,8 +120,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         request_class=BoundedRequest,
         request_max_body_size=settings.max_body_bytes,
         middleware=[allow_every_method(), *rate_limit_middleware(settings),
-                    sessions_for_signed_in(session_config(settings.secure_cookies)),
-                    csrf_for_sessions(csrf_secret(settings), settings.secure_cookies)],
+                    sessions_for_signed_in(session_config(secure_cookies(settings))),
+                    csrf_for_sessions(csrf_secret(settings), secure_cookies(settings))],
         stores=stores_of(settings, runtime) if runtime is not None else None,
         openapi_config=OpenAPIConfig(
             title="Magnate Server", version="0.1.0", description=DESCRIPTION, path="/schema", components=COMPONENTS
@@ -134,6 +134,11 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
 def stores_of(settings: Settings, runtime: Runtime) -> dict[str, Store]:
     """The Litestar stores of the app: the rate limits' (Redis) and the sessions' (PostgreSQL)."""
     return {**rate_limit_stores(settings, runtime.redis), "sessions": PostgresSessionStore(runtime.pool)}
+
+
+def secure_cookies(settings: Settings) -> bool:
+    """Cookies only over https: asked for (``MAGNATE_SECURE_COOKIES``), or implied by an https ``PUBLIC_URL``."""
+    return settings.secure_cookies or (settings.public_url or "").lower().startswith("https://")
 
 
 def csrf_secret(settings: Settings) -> str:

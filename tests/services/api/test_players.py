@@ -8,11 +8,14 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 from litestar import Litestar
 
 from domain.games import GAMES
 from infra.channels.devmail import DevMailbox
+from infra.config import Settings
+from services.api import create_app
 from services.gameplay.audit_verify import verify
 from services.gameplay.bootstrap import Runtime
 
@@ -239,3 +242,13 @@ async def test_a_seat_of_a_finished_game_cannot_be_claimed(
     late = await other.post(f"/api/games/{game.id}/claim", headers={**bearer(game.tokens[0]), **csrf(other)})
     assert (late.status_code, late.json()["code"]) == (422, "rule/game_over")
     assert (await other.get("/api/me/games")).json()["games"] == []
+
+
+async def test_behind_an_https_public_url_the_session_cookie_is_secure(settings: Settings, runtime: Runtime) -> None:
+    app = create_app(msgspec.structs.replace(settings, public_url="https://magnate.example"), runtime)
+    async with asgi_client(app) as client:
+        await client.post("/api/auth/link", json={"email": "tls@example.com"})
+        token = await mailed_token(runtime, "tls@example.com")
+        signed = await client.post("/api/auth/session", json={"token": token})
+        assert signed.status_code == 200
+        assert "secure" in signed.headers["set-cookie"].lower()
