@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Protocol, runtime_checkable
 
 from redis.asyncio import Redis
@@ -46,20 +46,12 @@ class RedisNotifier:
 
     async def listen(self, game_id: str, timeout_s: float) -> AsyncIterator[int | None]:
         """Yields each announced version, or None after ``timeout_s`` of silence (a keep-alive tick)."""
-        pubsub = self._redis.pubsub()
+        heard = listen_channels(self._redis, [channel(game_id)], timeout_s)
         try:
-            await pubsub.subscribe(channel(game_id))
-            while True:
-                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=timeout_s)
-                yield int(message["data"]) if message is not None else None
+            async for message in heard:
+                yield None if message is None else int(message[1])
         finally:
-            # A listener is usually cancelled (its client hung up). Under anyio, as in Litestar's streams,
-            # every await after a cancellation is cancelled again, which would leave the connection checked
-            # out of the pool forever; so the clean-up runs as a task of its own, kept until it is done.
-            closing = asyncio.create_task(_close(pubsub, channel(game_id)))
-            _closing.add(closing)
-            closing.add_done_callback(_closing.discard)
-            await asyncio.shield(closing)
+            await heard.aclose()
 
 
 _closing: set[asyncio.Task[None]] = set()
@@ -70,7 +62,9 @@ def player_channel(player_id: str) -> str:
     return f"magnate:player:{player_id}"
 
 
-async def listen_channels(redis: Redis, names: list[str], timeout_s: float) -> AsyncIterator[tuple[str, bytes] | None]:
+async def listen_channels(
+    redis: Redis, names: list[str], timeout_s: float
+) -> AsyncGenerator[tuple[str, bytes] | None, None]:
     """Yields (channel, data) for each message on any of ``names``, or None after ``timeout_s`` of silence."""
     pubsub = redis.pubsub()
     try:
@@ -83,7 +77,10 @@ async def listen_channels(redis: Redis, names: list[str], timeout_s: float) -> A
                 name = message["channel"]
                 yield (name.decode() if isinstance(name, bytes) else str(name)), bytes(message["data"])
     finally:
-        closing = asyncio.create_task(_close(pubsub, *names))  # as in RedisNotifier.listen
+        # A listener is usually cancelled (its client hung up). Under anyio, as in Litestar's streams, every await
+        # after a cancellation is cancelled again, which would leave the connection checked out of the pool
+        # forever; so the clean-up runs as a task of its own, kept until it is done.
+        closing = asyncio.create_task(_close(pubsub, *names))
         _closing.add(closing)
         closing.add_done_callback(_closing.discard)
         await asyncio.shield(closing)

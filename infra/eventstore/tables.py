@@ -38,6 +38,8 @@ class TableOf(msgspec.Struct, frozen=True):
     options: bytes | None
     """The game's options as JSON (None: a game created before migration 009)."""
     rematch_id: str | None
+    host_seat: int | None = None
+    """The creator's seat (see :meth:`OwnershipStore.host_seat`)."""
 
 
 _ROWS = """
@@ -80,12 +82,13 @@ class PostgresTables:
     async def table_of(self, game_id: str) -> TableOf:
         """StreamNotFound for an unknown game."""
         async with self._pool.acquire() as conn:
-            row = await conn.fetchrow("SELECT listed, options::text AS options, rematch_id FROM games"
+            row = await conn.fetchrow("SELECT listed, options::text AS options, rematch_id, host_seat FROM games"
                                       " WHERE game_id = $1", game_id)
         if row is None:
             raise StreamNotFound(f"no game {game_id}")
         options = row["options"]
-        return TableOf(row["listed"], options.encode() if options is not None else None, row["rematch_id"])
+        return TableOf(row["listed"], options.encode() if options is not None else None, row["rematch_id"],
+                       row["host_seat"])
 
     async def open_tables(self, limit: int) -> list[TableRow]:
         """Listed running games with a free person's seat, newest first."""

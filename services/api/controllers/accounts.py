@@ -11,7 +11,7 @@ from litestar import Controller, Request, delete, get, patch, post
 from litestar.di import Provide
 from litestar.params import JSONBody
 
-from infra.accounts import LinkExpired, LinkInvalid, LinkUsed, PlayerStore, TooManyLinks
+from infra.accounts import LinkExpired, LinkInvalid, LinkUsed, TooManyLinks
 from infra.channels.addresses import check_email
 from infra.channels.errors import DeliveryFailed, InvalidEmail
 from infra.channels.mail import Mail
@@ -36,11 +36,6 @@ def sign_in_mail(base: str, email: str, token: str, minutes: int) -> Mail:
                 text=text, html=page)
 
 
-def players(runtime: Any) -> PlayerStore:
-    store: PlayerStore = runtime.players
-    return store
-
-
 class AccountController(Controller):
     path = "/api"
     tags = ("players",)
@@ -56,7 +51,7 @@ class AccountController(Controller):
         except InvalidEmail as exc:
             raise ApiError(422, exc.code, exc.message, field="email") from exc
         try:
-            link = await players(runtime).issue_link(email, data.next, settings.sign_in_minutes,
+            link = await runtime.players.issue_link(email, data.next, settings.sign_in_minutes,
                                                      limited=not settings.sandbox)
         except TooManyLinks as exc:
             raise too_many(str(exc), LINK_RETRY_S) from exc
@@ -74,7 +69,7 @@ class AccountController(Controller):
                       ) -> PlayerMeOut:
         """Redeems the link (once) and starts a session (an ``HttpOnly`` cookie)."""
         try:
-            player, next_path = await players(runtime).redeem(data.token)
+            player, next_path = await runtime.players.redeem(data.token)
         except LinkInvalid as exc:
             raise ApiError(401, exc.code, str(exc)) from exc
         except (LinkUsed, LinkExpired) as exc:
@@ -97,7 +92,7 @@ class AccountController(Controller):
         name = data.name.strip()
         if not name:
             raise ApiError(400, "request/invalid", "a name needs a visible character", field="name")
-        renamed = await players(runtime).rename(player.player_id, name)
+        renamed = await runtime.players.rename(player.player_id, name)
         if renamed is None:
             raise ApiError(401, "auth/signed_out", "this account no longer exists")
         return PlayerMeOut(renamed.player_id, renamed.email, renamed.name)

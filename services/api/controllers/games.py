@@ -149,6 +149,7 @@ class GameController(Controller):
         loaded = await gameplay.load(game_id)
         game = gameplay.module(loaded.game_type)
         due = game.pending(loaded.state)
+        table = await tables_of(runtime).store.table_of(game_id)  # one row: the host and the rematch
         return GameOut(
             game_id=game_id,
             game_type=loaded.game_type,
@@ -160,8 +161,8 @@ class GameController(Controller):
             players=await players(gameplay, game_id),
             title=game.title,
             outcome=game.outcome(loaded.state),
-            host_seat=await gameplay.store.host_seat(game_id),
-            rematch_id=(await tables_of(runtime).store.table_of(game_id)).rematch_id if due.finished else None,
+            host_seat=table.host_seat,
+            rematch_id=table.rematch_id if due.finished else None,
         )
 
     @get("/{game_id:str}/me", summary="The caller's seat view and legal commands",

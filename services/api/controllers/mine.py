@@ -34,9 +34,8 @@ from .stream import KEEP_ALIVE_S, RETRY_MS, HeldStream
 log = logging.getLogger(__name__)
 
 
-def _order(game: MyGameOut) -> tuple[int, str]:
-    rank = 0 if game.your_turn else 1 if game.status == "running" else 2
-    return rank, "".join(chr(0x10FFFF - ord(c)) for c in game.updated_at)  # newest first within a rank
+def _rank(game: MyGameOut) -> int:
+    return 0 if game.your_turn else 1 if game.status == "running" else 2
 
 
 async def my_games(runtime: Runtime, player: Player, base: str) -> MyGamesOut:
@@ -47,7 +46,7 @@ async def my_games(runtime: Runtime, player: Player, base: str) -> MyGamesOut:
         turn = g.status == "running" and g.seat in g.on_turn
         games.append(MyGameOut(g.game_id, g.game_type, module.title if module else g.game_type, g.status, g.version,
                                g.seat, g.names, g.on_turn, turn, g.updated_at, f"{base}/play/{g.game_id}"))
-    games.sort(key=_order)
+    games.sort(key=_rank)  # stable: newest first within a rank, as the store lists them
     return MyGamesOut(tuple(games), sum(1 for g in games if g.your_turn))
 
 

@@ -47,13 +47,11 @@ class SeatingController(Controller):
         token = bearer_token(request)
         if token is None:
             raise ApiError(401, "auth/missing_token", "send the invite's token as 'Authorization: Bearer <token>'")
-        mine = await gameplay.store.seat_of_player(game_id, player.player_id)
         seat = await gameplay.queries.seat_for_token(game_id, token)
-        if seat is None and mine is not None and await gameplay.store.claimed_by_token(
-                game_id, token_hash(token)) == mine:
-            seat = mine  # this player's own claim, asked again
-        if seat is None:
-            seat = await seat_of(gameplay, game_id, token)  # raises: seat/claimed, or an invalid token
+        if seat is None:  # a dead invite: this player's own claim asked again, or a refusal
+            claimed = await gameplay.store.claimed_by_token(game_id, token_hash(token))
+            mine = claimed is not None and claimed == await gameplay.store.seat_of_player(game_id, player.player_id)
+            seat = claimed if mine and claimed is not None else await seat_of(gameplay, game_id, token)
         applied = await runtime.seating.claim(game_id, seat, token, player.player_id, player.name)
         return ClaimedOut(game_id, seat, applied.version)
 
