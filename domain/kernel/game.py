@@ -53,6 +53,8 @@ class Standing(msgspec.Struct, frozen=True):
     rank: int
     score: int
     """What the game ranks by (Magnate: cash in $K)."""
+    note: str = ""
+    """What the table says of the seat's game: ``timed_out``, ``left``, ``resigned``, ``forfeited`` (or nothing)."""
 
 
 class Outcome(msgspec.Struct, frozen=True):

@@ -13,6 +13,8 @@ import enum
 
 import msgspec
 
+from domain.kernel.table.facts import TableFacts
+
 from .catalog import DEFAULT_DATASET
 
 
@@ -127,6 +129,8 @@ class MagnateState(msgspec.Struct, frozen=True, kw_only=True):
     tenant_deck: tuple[str, ...] = ()
     tenant_discard: tuple[str, ...] = ()
     marker_supply: tuple[str, ...] = ()
+    table: TableFacts = TableFacts()
+    """The table's facts (clocks, stand-ins, ...): changed only by the table's events (domain/kernel/table)."""
     standings: tuple[Standing, ...] = ()
     ai: AiState | None = None
 
