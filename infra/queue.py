@@ -33,6 +33,22 @@ class Job(msgspec.Struct, frozen=True):
         return f"{self.game_id}:{self.version}:{self.kind}"
 
 
+class Timer(msgspec.Struct, frozen=True):
+    """A job due at a moment (``due_ms``, ms since the epoch): run ``kind`` for ``seat`` of ``game_id`` about the
+    clock whose deadline is ``deadline`` (a timeout, or the reminder before it). Its id names the game, the seat
+    and the deadline, so the service and the reconciler schedule the same clock's timer once."""
+
+    game_id: str
+    kind: str
+    seat: int
+    deadline: int
+    due_ms: int
+
+    @property
+    def job_id(self) -> str:
+        return f"{self.game_id}:{self.deadline}:{self.kind}:{self.seat}"
+
+
 @runtime_checkable
 class JobQueue(Protocol):
     announces: bool
@@ -42,6 +58,10 @@ class JobQueue(Protocol):
 
     async def enqueue(self, job: Job) -> bool:
         """Queue the job; False when a job with the same id is already queued or running."""
+        ...
+
+    async def schedule(self, timer: Timer) -> bool:
+        """Queue the timer to run at its moment; False when it is queued, running or done already."""
         ...
 
 
@@ -109,6 +129,21 @@ class ArqJobQueue:
             raise StoreUnavailable(f"Redis is unavailable: {exc}") from exc
         return bool(queued)
 
+    async def schedule(self, timer: Timer) -> bool:
+        now_ms = timestamp_ms()
+        due = max(now_ms, timer.due_ms)
+        data = serialize_job(timer.kind, (timer.game_id, timer.seat, timer.deadline), {}, None, now_ms,
+                             serializer=serialize)
+        keep_ms = due - now_ms + self._pool.expires_extra_ms  # as arq's own deferred jobs: kept until due, and then
+        try:
+            queued = await self._script(
+                keys=[job_key_prefix + timer.job_id, result_key_prefix + timer.job_id, self._pool.default_queue_name],
+                args=[keep_ms, data, due, timer.job_id],
+            )
+        except (RedisError, OSError) as exc:
+            raise StoreUnavailable(f"Redis is unavailable: {exc}") from exc
+        return bool(queued)
+
 
 class RecordingJobQueue:
     """A fake queue that records jobs (for service-layer unit tests)."""
@@ -117,9 +152,16 @@ class RecordingJobQueue:
 
     def __init__(self) -> None:
         self.jobs: list[Job] = []
+        self.timers: list[Timer] = []
 
     async def enqueue(self, job: Job) -> bool:
         if job in self.jobs:
             return False
         self.jobs.append(job)
+        return True
+
+    async def schedule(self, timer: Timer) -> bool:
+        if timer in self.timers:
+            return False
+        self.timers.append(timer)
         return True

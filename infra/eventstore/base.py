@@ -73,6 +73,8 @@ class GameSummary(msgspec.Struct, frozen=True):
     """"running" or "finished"."""
     on_turn: tuple[int, ...]
     system_job: str | None
+    deadline: int | None = None
+    """The earliest running clock's deadline (ms since the epoch), if the game has a time control."""
 
 
 class GameHead(msgspec.Struct, frozen=True):
@@ -149,7 +151,7 @@ class StreamStore(Protocol):
     when the id is taken."""
 
     async def create(
-        self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
+        self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision | list[Decision],
         summary: GameSummary, creation: CreationKey | None = None, rules_version: str = "v1",
         host_seat: int | None = None,
     ) -> list[StoredEvent]:
@@ -249,6 +251,10 @@ class ReadModel(Protocol):
 
     async def due_jobs(self) -> list[GameHead]:
         """Running games whose read model says a system job is due (for the reconciler)."""
+        ...
+
+    async def timed_games(self) -> list[str]:
+        """Running games whose read model has a running clock (for the reconciler)."""
         ...
 
     async def heads(self, game_ids: list[str]) -> list[GameHead]: ...

@@ -50,7 +50,7 @@ class InMemoryEventStore:
             raise StreamNotFound(f"no game {game_id}") from None
 
     async def create(
-        self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
+        self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision | list[Decision],
         summary: GameSummary, creation: CreationKey | None = None, rules_version: str = "v1",
         host_seat: int | None = None,
     ) -> list[StoredEvent]:
@@ -62,7 +62,7 @@ class InMemoryEventStore:
         self._games[game_id].host_seat = host_seat
         if creation is not None:
             self._creations[creation.key_hash] = creation
-        return await self.append(game_id, 0, [decision], summary)
+        return await self.append(game_id, 0, decision if isinstance(decision, list) else [decision], summary)
 
     async def find_creation(self, key_hash: str) -> CreationKey | None:
         return self._creations.get(key_hash)
@@ -118,6 +118,10 @@ class InMemoryEventStore:
     async def due_jobs(self) -> list[GameHead]:
         heads = [await self.head(g) for g in self._games]
         return [h for h in heads if h.status == "running" and h.system_job is not None]
+
+    async def timed_games(self) -> list[str]:
+        return [g for g, game in self._games.items()
+                if game.summary.status == "running" and game.summary.deadline is not None]
 
     async def read(
         self, game_id: str, after: int = 0, until: int | None = None, *, known: bool = False

@@ -37,7 +37,8 @@ TIPS_KEPT = 20_000
 
 _APPEND = """
 WITH head AS (
-    UPDATE games SET version = $3, last_hash = $4, status = $5, on_turn = $6, system_job = $7, updated_at = now()
+    UPDATE games SET version = $3, last_hash = $4, status = $5, on_turn = $6, system_job = $7, updated_at = now(),
+        next_deadline = $26
     WHERE game_id = $1 AND version = $2 AND last_hash = $8
     RETURNING game_id
 ), commands_in AS (
@@ -101,7 +102,7 @@ class PostgresEventStore(PostgresOwnership):
             raise StoreUnavailable(f"the database is unavailable: {exc}") from exc
 
     async def create(
-        self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision,
+        self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision | list[Decision],
         summary: GameSummary, creation: CreationKey | None = None, rules_version: str = "v1",
         host_seat: int | None = None,
     ) -> list[StoredEvent]:
@@ -131,7 +132,8 @@ class PostgresEventStore(PostgresOwnership):
                 [(game_id, s.seat, s.kind, s.name, msgspec.json.encode(s.payload).decode(), s.token_hash)
                  for s in seats],
             )
-            stored = await self._write(conn, game_id, 0, GENESIS, [decision], summary, None)
+            decisions = decision if isinstance(decision, list) else [decision]
+            stored = await self._write(conn, game_id, 0, GENESIS, decisions, summary, None)
         if stored:
             self._tip(game_id, stored[-1].version, stored[-1].hash)
         return stored
@@ -185,7 +187,7 @@ class PostgresEventStore(PostgresOwnership):
                     [e.command_id for e in stored], [e.payload for e in stored], [e.prev_hash for e in stored],
                     [e.hash for e in stored],
                     snapshot.version if snapshot else None, snapshot.schema if snapshot else None,
-                    snapshot.state if snapshot else None,
+                    snapshot.state if snapshot else None, summary.deadline,
                 )
             except asyncpg.UniqueViolationError:
                 return None
@@ -241,8 +243,8 @@ class PostgresEventStore(PostgresOwnership):
         )
         await conn.execute(
             "UPDATE games SET version = $2, last_hash = $3, status = $4, on_turn = $5, system_job = $6,"
-            " updated_at = now() WHERE game_id = $1",
-            game_id, version, last_hash, summary.status, list(summary.on_turn), summary.system_job,
+            " next_deadline = $7, updated_at = now() WHERE game_id = $1",
+            game_id, version, last_hash, summary.status, list(summary.on_turn), summary.system_job, summary.deadline,
         )
         if snapshot is not None:
             await conn.execute(
@@ -285,6 +287,12 @@ class PostgresEventStore(PostgresOwnership):
         async with self._connection() as conn:
             rows = await conn.fetch(f"{_HEAD} WHERE status = 'running' AND system_job IS NOT NULL")
         return [_head(r) for r in rows]
+
+    async def timed_games(self) -> list[str]:
+        """The running games with a running clock (the reconciler schedules their deadlines again)."""
+        async with self._connection() as conn:
+            rows = await conn.fetch("SELECT game_id FROM games WHERE status = 'running' AND next_deadline IS NOT NULL")
+        return [r["game_id"] for r in rows]
 
     async def read(
         self, game_id: str, after: int = 0, until: int | None = None, *, known: bool = False

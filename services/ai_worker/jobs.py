@@ -28,6 +28,7 @@ from infra.errors import StoreUnavailable
 from services.gameplay.handler import Gameplay
 from services.notifications.context import Notifications
 from services.notifications.deliver import deliver
+from services.notifications.reminders import remind
 
 log = logging.getLogger("magnate.worker")
 
@@ -148,3 +149,26 @@ async def deliver_notification(ctx: dict[str, Any], delivery_id: str) -> bool:
     if wait is not None:
         raise Retry(defer=wait)
     return True
+
+
+async def deadline_job(ctx: dict[str, Any], game_id: str, seat: int, deadline: int) -> bool:
+    """A seat's clock may have run out (:meth:`Gameplay.time_out`): applied at most once, a no-op once the seat
+    has moved; a job that comes early (clocks apart) waits for the deadline."""
+    gameplay: Gameplay = ctx["gameplay"]
+    job_try = int(ctx.get("job_try") or 1)
+    try:
+        wait = await gameplay.time_out(game_id, seat, deadline)
+    except StoreUnavailable as exc:
+        raise Retry(defer=retry_delay_s(job_try)) from exc
+    if wait is not None:
+        raise Retry(defer=wait / 1000)
+    return True
+
+
+async def reminder_job(ctx: dict[str, Any], game_id: str, seat: int, deadline: int) -> bool:
+    """Remind a seat's player of its deadline (:func:`services.notifications.reminders.remind`): told once."""
+    job_try = int(ctx.get("job_try") or 1)
+    try:
+        return await remind(ctx["notifications"], ctx["gameplay"], game_id, seat, deadline)
+    except _DELIVERY_OUTAGE as exc:
+        raise Retry(defer=retry_delay_s(job_try)) from exc

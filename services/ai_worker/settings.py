@@ -38,6 +38,8 @@ Why each setting is what it is:
   ``<queue>:health-check`` key says when each worker last polled and what it has done.
 * ``notify.deliver`` (:func:`jobs.deliver_notification`) delivers one notification; its job id is the delivery's
   id, and ``ctx["notifications"]`` (:mod:`services.notifications.context`) holds the channels' senders.
+* ``table.deadline`` / ``table.remind`` (:mod:`services.gameplay.clocks`): a seat's timeout and the reminder
+  before it, deferred to their moments; ids ``{game_id}:{deadline}:{kind}:{seat}``, one per clock run.
 * No arq cron jobs: the periodic reconciler runs beside the worker (:mod:`.upkeep`), so an idle worker
   writes nothing to its log (a cron job logs its start and end at INFO on every run).
 """
@@ -55,6 +57,7 @@ from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.queue import redis_settings
 from services.gameplay.bootstrap import Runtime, build
+from services.gameplay.clocks import DEADLINE, REMIND
 from services.notifications import context as notify_context
 from services.notifications.context import Notifications
 from services.notifications.dispatch import DELIVER
@@ -88,7 +91,9 @@ async def shutdown(ctx: dict[str, Any]) -> None:
 
 def functions() -> list[Function]:
     return [*(func(jobs.system_job(kind), name=kind, max_tries=jobs.MAX_TRIES) for kind in jobs.system_kinds(GAMES)),
-            func(jobs.deliver_notification, name=DELIVER, max_tries=jobs.DELIVER_MAX_TRIES)]
+            func(jobs.deliver_notification, name=DELIVER, max_tries=jobs.DELIVER_MAX_TRIES),
+            func(jobs.deadline_job, name=DEADLINE, max_tries=jobs.DELIVER_MAX_TRIES),
+            func(jobs.reminder_job, name=REMIND, max_tries=jobs.MAX_TRIES)]
 
 
 def worker_settings(

@@ -17,6 +17,8 @@ from infra.errors import CommandIdReserved
 
 START = "start"
 """The id of the command that creates a game."""
+OPEN_ID = "table:open"
+"""The id of the command that records the table's options at creation."""
 
 CLIENT_ID_MAX = 100
 CLIENT_ID_PATTERN = rf"^[A-Za-z0-9._~-]{{1,{CLIENT_ID_MAX}}}$"

@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import secrets
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
 
 from domain.kernel import SYSTEM, Actor, Chance, GameModule, RuleViolation, Seat, commitment_of, fold, tag_of
+from domain.kernel.table import OpenTable, TableOptions, TimeOut, facts_of
 from infra.codec import GameCodec
 from infra.errors import CommandIdReused, ConcurrencyConflict
 from infra.eventstore import (
@@ -40,7 +41,8 @@ from infra.queue import Job, JobQueue
 
 from . import creation_keys
 from .cache import Loaded
-from .command_ids import START, check_client_id, reveal_id, system_id
+from .clocks import clock_id, clocks_changed, clocks_due, earliest_deadline, timeout_id, timers, wall_ms
+from .command_ids import OPEN_ID, START, check_client_id, reveal_id, system_id
 from .loader import GameLoader
 from .queries import GameQueries, token_hash
 
@@ -107,8 +109,11 @@ class Gameplay:
         *,
         snapshot_every: int = 100,
         cache_size: int = 2048,
+        clock: Callable[[], int] = wall_ms,
     ) -> None:
+        """``clock``: the time (ms since the epoch) the table's commands record; tests pass their own."""
         self.store = store
+        self.now_ms = clock
         self.queue = queue
         self.notifier = notifier
         self.loader = GameLoader(store, games, cache_size)
@@ -129,7 +134,7 @@ class Gameplay:
 
     async def create_game(
         self, game_type: str, options: Any, names: list[str] | None = None, seed: bytes | None = None, *,
-        idempotency_key: str | None = None, host_seat: int | None = None,
+        idempotency_key: str | None = None, host_seat: int | None = None, table: TableOptions | None = None,
     ) -> Created:
         """Set a game up (raises the game's RuleViolation for impossible options).
 
@@ -149,6 +154,11 @@ class Gameplay:
         start = game.start(options, commitment_of(seed))
         events = game.decide(game.initial_state(), SYSTEM, start, Chance(seed, 1))
         state = fold(game.evolve, events, game.initial_state())
+        decisions = [decision_of(codec, START, SYSTEM, start, events)]
+        if table is not None and table != TableOptions():
+            opened, state = game.step(state, SYSTEM, OpenTable(options=table), Chance(seed, len(events) + 1))
+            decisions.append(decision_of(codec, OPEN_ID, SYSTEM, OpenTable(options=table), opened))
+            state = self._set_clocks(game, codec, seed, state, sum(len(d.events) for d in decisions), decisions)
         seats: list[SeatCreated] = []
         for i, info in enumerate(game.seats(state)):
             token = creation_keys.seat_token(idempotency_key, game_id, i) if info.kind == "human" else None
@@ -157,9 +167,8 @@ class Gameplay:
         host = host_of(seats, host_seat)
         records = [SeatRecord(s.seat, s.kind, s.name, s.payload, token_hash(s.token) if s.token else None)
                    for s in seats]
-        decision = decision_of(codec, START, SYSTEM, start, events)
         try:
-            stored = await self.store.create(game_id, game_type, records, seed, decision,
+            stored = await self.store.create(game_id, game_type, records, seed, decisions,
                                              summary_of(game, state), creation, game.data_version, host)
         except DuplicateCreation as duplicate:  # a concurrent retry of this very request won
             assert idempotency_key is not None
@@ -251,6 +260,9 @@ class Gameplay:
         events, state = game.step(loaded.state, actor, command, Chance(seed, loaded.version + 1))
         decisions = [decision_of(codec, command_id, actor, command, events)]
         version = loaded.version + len(events)
+        if events:
+            state = self._set_clocks(game, codec, seed, state, version, decisions)
+            version = loaded.version + sum(len(d.events) for d in decisions)
         if game.pending(state).finished and events:
             reveal = game.reveal(seed.hex())
             revealed, state = game.step(state, SYSTEM, reveal, Chance(seed, version + 1))
@@ -263,10 +275,52 @@ class Gameplay:
         await self.after_append(game_id, Loaded(loaded.game_type, version, state), game, stored)
         return Applied(game_id, version, tuple(stored))
 
+    def _set_clocks(
+        self, game: GameModule[Any], codec: GameCodec, seed: bytes, state: Any, version: int,
+        decisions: list[Decision],
+    ) -> Any:
+        """Record the clocks now (appending to ``decisions``) if the decision before changed who is on turn."""
+        tick = clocks_due(game, state, self.now_ms())
+        if tick is None:
+            return state
+        ticked, state = game.step(state, SYSTEM, tick, Chance(seed, version + 1))
+        decisions.append(decision_of(codec, clock_id(version), SYSTEM, tick, ticked))
+        return state
+
+    async def time_out(self, game_id: str, seat: int, deadline: int) -> int | None:
+        """Apply the timeout of ``seat``'s clock running to ``deadline`` if it still runs and has run out. Returns
+        None when there is nothing more to do (applied now or before, or the clock moved on: a move came first),
+        or the ms to wait when the deadline is still ahead by this service's clock."""
+        for _ in range(5):
+            loaded = await self.load(game_id)
+            game = self.module(loaded.game_type)
+            if game.pending(loaded.state).finished or facts_of(loaded.state).clock(seat).deadline != deadline:
+                return None
+            now = self.now_ms()
+            if now < deadline:
+                return deadline - now
+            try:
+                await self._apply(game_id, loaded, SYSTEM, timeout_id(seat, deadline), TimeOut(seat=seat, at=now))
+            except DuplicateCommand:
+                return None
+            except ConcurrencyConflict:
+                continue
+            return None
+        raise ConcurrencyConflict(game_id, -1)
+
+    async def schedule_clocks(self, game_id: str, state: Any, reminders_after: int = 0) -> int:
+        """Schedule the timeouts and reminders of the running clocks (a no-op for those already queued)."""
+        count = 0
+        for timer in timers(game_id, facts_of(state), reminders_after):
+            count += await self.queue.schedule(timer)
+        return count
+
     async def after_append(
         self, game_id: str, loaded: Loaded, game: GameModule[Any], stored: Sequence[StoredEvent]
     ) -> None:
         self._cache.remember(game_id, loaded, stored)
+        if clocks_changed(stored):
+            await self.schedule_clocks(game_id, loaded.state)
         due = game.pending(loaded.state).system
         if due is None:
             await self.notifier.published(game_id, loaded.version)
@@ -295,12 +349,15 @@ class Gameplay:
             await self.queue.enqueue(Job(game_id, loaded.version, tag_of(due)))
 
     async def reconcile(self) -> int:
-        """Re-enqueue every due system job (after a lost queue or a crash after an append)."""
+        """Re-enqueue every due system job and every running clock's timers (after a lost queue or a crash after
+        an append)."""
         count = 0
         for head in await self.store.due_jobs():
             if head.system_job is not None and await self.queue.enqueue(Job(head.game_id, head.version,
                                                                               head.system_job)):
                 count += 1
+        for game_id in await self.store.timed_games():
+            count += await self.schedule_clocks(game_id, (await self.load(game_id)).state, self.now_ms())
         return count
 
 
@@ -311,6 +368,7 @@ def summary_of(game: GameModule[Any], state: Any) -> GameSummary:
         status="finished" if due.finished else "running",
         on_turn=tuple(int(s) for s in due.seats),
         system_job=tag_of(due.system) if due.system is not None else None,
+        deadline=earliest_deadline(game, state),
     )
 
 

@@ -156,18 +156,21 @@ class Projector:
         return derive(game, game_id, state, events, claimed)
 
     async def _write(self, conn: Conn, game_id: str, told: list[Told]) -> list[tuple[str, datetime]]:
-        """Keep the notices their players want (in place), insert them and their deliveries; returns the
-        deliveries that are new."""
-        if not told:
-            return []
-        prefs = await preferences.load_many(conn, (t.player_id for t in told))
-        told[:] = [t for t in told if prefs[t.player_id].wants(t.kind, game_id)]
-        players = sorted({t.player_id for t in told})
-        reach = await reach_of(conn, players)
-        now = self._clock()
-        deliveries = unique(d for t in told for d in plan(t, prefs[t.player_id], reach[t.player_id], now))
-        await write_notices(conn, told)
-        return await write_deliveries(conn, deliveries)
+        return await store_notices(conn, game_id, told, self._clock())
+
+
+async def store_notices(conn: Conn, game_id: str, told: list[Told], now: datetime) -> list[tuple[str, datetime]]:
+    """Keep the notices their players want (in place), insert them and their deliveries; returns the deliveries
+    that are new."""
+    if not told:
+        return []
+    prefs = await preferences.load_many(conn, (t.player_id for t in told))
+    told[:] = [t for t in told if prefs[t.player_id].wants(t.kind, game_id)]
+    players = sorted({t.player_id for t in told})
+    reach = await reach_of(conn, players)
+    deliveries = unique(d for t in told for d in plan(t, prefs[t.player_id], reach[t.player_id], now))
+    await write_notices(conn, told)
+    return await write_deliveries(conn, deliveries)
 
 
 async def write_notices(conn: Conn, told: Sequence[Told]) -> None:
