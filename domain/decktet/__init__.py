@@ -1,0 +1,117 @@
+"""Decktet Magnate (designed by Cristyn Magnus), with the variants of Abstract Play and the Roller cheatsheet: the
+rules as a pure game module (spec: shared/rules/decktet-magnate.md; choices made here: README.md beside this file).
+
+Services use only :data:`GAME` and the names re-exported here.
+"""
+
+from collections.abc import Mapping
+
+from domain.kernel import GameModule, Outcome, SeatInfo, Standing
+
+from .bots import Greedy, RandomLegal
+from .catalog import DEFAULT_DATASET
+from .catalog_view import public_catalog
+from .commands import DecktetSystemCommand, PlayerCommand, PlayTurn, RevealSeed, StartGame
+from .decider import decide, evolve, initial_state, replay, step
+from .events import DecktetEvent
+from .legal import legal_commands
+from .narrate import Narrator
+from .pending import pending
+from .secrets import hide, redact
+from .state import DecktetState, Phase
+from .variant import GameOptions, Variant
+from .view import DecktetView, view
+
+
+def _start(options: GameOptions, seed_commitment: str) -> StartGame:
+    return StartGame(options=options, seed_commitment=seed_commitment)
+
+
+def _reveal(seed_hex: str) -> RevealSeed:
+    return RevealSeed(seed=seed_hex)
+
+
+def _seats(state: DecktetState) -> tuple[SeatInfo, ...]:
+    return tuple(SeatInfo(kind="human", label=f"Player {i + 1}") for i in range(len(state.seats)))
+
+
+def _outcome(state: DecktetState) -> Outcome | None:
+    """The standings once the game has ended: rank 1 wins (shared on a full tie, R7.5); the score is the number
+    of districts controlled; rounds are the turns played divided by the seats."""
+    if state.phase != Phase.ENDED:
+        return None
+    rounds = -(-state.turn // len(state.seats))
+    return Outcome(tuple(Standing(s.seat, s.rank, s.districts) for s in state.scores), rounds)
+
+
+def _narrator(names: Mapping[int, str]) -> Narrator:
+    return Narrator(names)
+
+
+def _sim_options(seat_kinds: tuple[str, ...], ai_level: str | None, flags: frozenset[str]) -> GameOptions:
+    """Three seats play the three-player Y (V4); ``flags`` switch on any of :data:`SIM_FLAGS`."""
+    if "ai" in seat_kinds:
+        raise ValueError("Decktet Magnate has no AI yet")
+    three = len(seat_kinds) == 3
+    if len(seat_kinds) not in (2, 3):
+        raise ValueError("Decktet Magnate is for two or three players")
+    return GameOptions(
+        courts="nocourts" not in flags, mega="mega" in flags, three=three, original_aces="originalAces" in flags,
+        deucey="deucey" in flags, courtpawns="courtpawns" in flags, stacked="stacked" in flags and not three,
+    )
+
+
+SIM_FLAGS = ("mega", "nocourts", "originalAces", "deucey", "courtpawns", "stacked")
+
+GAME: GameModule[DecktetState] = GameModule(
+    name="decktet",
+    state_type=DecktetState,
+    player_command_type=PlayerCommand,
+    system_command_type=DecktetSystemCommand,
+    event_type=DecktetEvent,
+    options_type=GameOptions,
+    start=_start,
+    reveal=_reveal,
+    seats=_seats,
+    initial_state=initial_state,
+    decide=decide,
+    step=step,
+    evolve=evolve,
+    pending=pending,
+    view=view,
+    legal_commands=legal_commands,
+    title="Decktet Magnate",
+    data_version=DEFAULT_DATASET,
+    narrator=_narrator,
+    catalog=public_catalog,
+    redact=redact,
+    events_public=False,
+    hide=hide,
+    outcome=_outcome,
+    score_text="{:,} districts".format,
+    bots={"greedy": Greedy, "random": RandomLegal},
+    sim_options=_sim_options,
+    sim_flags=SIM_FLAGS,
+)
+
+__all__ = [
+    "GAME",
+    "DecktetEvent",
+    "DecktetState",
+    "DecktetSystemCommand",
+    "DecktetView",
+    "GameOptions",
+    "Phase",
+    "PlayTurn",
+    "PlayerCommand",
+    "StartGame",
+    "Variant",
+    "decide",
+    "evolve",
+    "initial_state",
+    "legal_commands",
+    "pending",
+    "replay",
+    "step",
+    "view",
+]
