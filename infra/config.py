@@ -59,6 +59,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """How often the notification projector looks for new events when no announcement woke it."""
     webhook_failures_max: int = 8
     """A webhook failing this many deliveries in a row is disabled (and its player told)."""
+    vacation_days: int = 30
+    """Days of vacation a player may take per calendar year (clocks paused in every game they sit at)."""
     allow_private_webhooks: bool = False
     """Let webhook and push URLs point at loopback and private addresses (tests; a sandbox allows them too)."""
 
@@ -93,6 +95,7 @@ _ENV = {
     "notify_poll_s": "MAGNATE_NOTIFY_POLL_S",
     "webhook_failures_max": "MAGNATE_WEBHOOK_FAILURES_MAX",
     "allow_private_webhooks": "MAGNATE_ALLOW_PRIVATE_WEBHOOKS",
+    "vacation_days": "MAGNATE_VACATION_DAYS",
 }
 
 

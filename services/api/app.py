@@ -43,6 +43,7 @@ from .controllers.notifications import NotificationController
 from .controllers.seating import SeatingController
 from .controllers.tables import TablesController
 from .controllers.unsubscribe import unsubscribe_now, unsubscribe_page
+from .controllers.vacation import VacationController
 from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings, provide_stories
 from .errors import EXCEPTION_HANDLERS, TOO_DEEP
 from .limits import rate_limit_middleware, rate_limit_stores, stream_slots
@@ -104,7 +105,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
                         MyGamesController, SeatingController, TablesController, NotificationController,
-                        NotificationChannelController,
+                        NotificationChannelController, VacationController,
                         ChatController, push_key, unsubscribe_page, unsubscribe_now, health, web_router(), *dev_mail],
         dependencies={
             "runtime": Provide(provide_runtime, sync_to_thread=False),

@@ -43,6 +43,7 @@ from domain.kernel import GameModule
 from services.gameplay.command_ids import START
 
 from .chat_schemas import ChatRequest
+from .clock_schemas import VacationRequest
 from .player_schemas import LinkRequest, RenameRequest, SessionRequest
 from .schemas import VERSION_MAX, CommandRequest, CreateGameRequest
 
@@ -52,7 +53,7 @@ GAMES_PATH = "/api/games"
 VERSION_PARAMETERS = frozenset({"at", "after", "Last-Event-ID"})
 """Parameters that are a game's version: 0 to VERSION_MAX, wherever they appear."""
 REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (CreateGameRequest, CommandRequest, LinkRequest, SessionRequest,
-                                                   RenameRequest, ChatRequest)
+                                                   RenameRequest, ChatRequest, VacationRequest)
 """Request bodies documented from msgspec's schema (their nested structs come along)."""
 
 _KEYS = {field.metadata.get("alias", field.name): field.name for field in dataclasses.fields(Schema)}

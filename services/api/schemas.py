@@ -9,8 +9,11 @@ import msgspec
 from msgspec import Meta
 
 from domain.kernel import CommandTemplate, Outcome, Told
+from domain.kernel.table import TableOptions
 from services.gameplay.audit import EventRecord
 from services.gameplay.command_ids import CLIENT_ID_MAX, CLIENT_ID_PATTERN
+
+from .clock_schemas import TableStateOut
 
 NO_NUL = r"^[^\x00]*$"
 """PostgreSQL text cannot hold NUL characters, so stored strings refuse them up front (a 400, not a 500)."""
@@ -45,6 +48,10 @@ class CreateGameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
     """The players' names by seat, shown to the others (a missing or empty one: the game's name for the seat)."""
     seed: Annotated[str, Meta(pattern="^([0-9a-fA-F]{2}){1,64}$")] | None = None
     """Hex seed; accepted only by a sandbox server (tests and simulations)."""
+    table: TableOptions | None = None
+    """The table's options: a time control (none, a time per move, or a correspondence bank), what happens when a
+    seat's time runs out, whether a player may take a seat back from its stand-in, and seats a stand-in plays from
+    the start (to play a setup made for several people alone). Recorded in the game's log."""
     listed: bool = False
     """List the game publicly: signed-in players may join its free seats (``GET /api/tables/open``) and anyone may
     watch it (``GET /api/tables/live``)."""
@@ -135,6 +142,8 @@ class GameOut(msgspec.Struct, frozen=True):
     """The creator's seat, whose holder manages the other seats' invites."""
     rematch_id: str | None = None
     """Once the game is over and a seat asked for a rematch: the new game."""
+    table: TableStateOut | None = None
+    """The clocks, stand-ins and marks of the seats."""
 
 
 class MeOut(msgspec.Struct, frozen=True):
@@ -144,6 +153,7 @@ class MeOut(msgspec.Struct, frozen=True):
     """The seat's own view (its own secrets shown, nobody else's)."""
     legal: tuple[CommandTemplate, ...]
     players: tuple[PlayerOut, ...] = ()
+    table: TableStateOut | None = None
 
 
 class HistoryOut(msgspec.Struct, frozen=True):

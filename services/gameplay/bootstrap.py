@@ -12,6 +12,7 @@ from redis.asyncio import Redis
 
 from domain.games import GAMES
 from infra.accounts import PlayerStore
+from infra.accounts.vacations import VacationStore
 from infra.channels.mail import MailSender, mail_sender
 from infra.config import Settings
 from infra.errors import StoreUnavailable
@@ -37,6 +38,7 @@ class Runtime:
         self.notifier = notifier
         self.seating = Seating(gameplay, redis)
         self.players = PlayerStore(pool)
+        self.vacations = VacationStore(pool)
         """Accounts and sign-in links."""
         self.presence = Presence(redis, settings.presence_s)
         """Which seats and players have a live page open."""

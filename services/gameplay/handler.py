@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import SYSTEM, Actor, Chance, GameModule, RuleViolation, Seat, commitment_of, fold, tag_of
-from domain.kernel.table import OpenTable, TableOptions, TimeOut, facts_of
+from domain.kernel.table import OpenTable, TableOptions, facts_of
 from infra.codec import GameCodec
 from infra.errors import CommandIdReused, ConcurrencyConflict
 from infra.eventstore import (
@@ -41,7 +41,7 @@ from infra.queue import Job, JobQueue
 
 from . import creation_keys
 from .cache import Loaded
-from .clocks import clock_id, clocks_changed, clocks_due, earliest_deadline, timeout_id, timers, wall_ms
+from .clocks import clock_id, clocks_changed, clocks_due, earliest_deadline, timers, wall_ms
 from .command_ids import OPEN_ID, START, check_client_id, reveal_id, system_id
 from .loader import GameLoader
 from .queries import GameQueries, token_hash
@@ -287,26 +287,10 @@ class Gameplay:
         decisions.append(decision_of(codec, clock_id(version), SYSTEM, tick, ticked))
         return state
 
-    async def time_out(self, game_id: str, seat: int, deadline: int) -> int | None:
-        """Apply the timeout of ``seat``'s clock running to ``deadline`` if it still runs and has run out. Returns
-        None when there is nothing more to do (applied now or before, or the clock moved on: a move came first),
-        or the ms to wait when the deadline is still ahead by this service's clock."""
-        for _ in range(5):
-            loaded = await self.load(game_id)
-            game = self.module(loaded.game_type)
-            if game.pending(loaded.state).finished or facts_of(loaded.state).clock(seat).deadline != deadline:
-                return None
-            now = self.now_ms()
-            if now < deadline:
-                return deadline - now
-            try:
-                await self._apply(game_id, loaded, SYSTEM, timeout_id(seat, deadline), TimeOut(seat=seat, at=now))
-            except DuplicateCommand:
-                return None
-            except ConcurrencyConflict:
-                continue
-            return None
-        raise ConcurrencyConflict(game_id, -1)
+    async def apply_system(self, game_id: str, loaded: Loaded, command_id: str, command: Any) -> Applied:
+        """Apply a system command the service issues by id (a timeout, a vacation) on ``loaded``; raises as
+        :meth:`submit`'s append does (ConcurrencyConflict, DuplicateCommand, the rules' refusal)."""
+        return await self._apply(game_id, loaded, SYSTEM, command_id, command)
 
     async def schedule_clocks(self, game_id: str, state: Any, reminders_after: int = 0) -> int:
         """Schedule the timeouts and reminders of the running clocks (a no-op for those already queued)."""

@@ -22,6 +22,7 @@ from services.gameplay.story import NoNarrator
 from services.gameplay.tables import tables_of
 
 from ..auth import SECURITY, provide_optional_seat, provide_seat
+from ..clock_schemas import table_state
 from ..deps import GameplayDep, OptionalSeatDep, RuntimeDep, SeatDep, SettingsDep, StoriesDep
 from ..errors import TOO_DEEP, documented, invalid, malformed
 from ..limits import CREATE, RATE
@@ -134,7 +135,7 @@ class GameController(Controller):
         options = game_options(gameplay.module(data.game), data)
         seed = bytes.fromhex(data.seed) if data.seed is not None else None
         created = await gameplay.create_game(data.game, options, [n or "" for n in data.names], seed,
-                                             idempotency_key=idempotency_key)
+                                             idempotency_key=idempotency_key, table=data.table)
         await tables_of(runtime).created(created.game_id, options, data.listed)
         base = public_url(settings)
         seats = tuple(
@@ -163,6 +164,7 @@ class GameController(Controller):
             outcome=game.outcome(loaded.state),
             host_seat=table.host_seat,
             rematch_id=table.rematch_id if due.finished else None,
+            table=table_state(loaded.state, len(game.seats(loaded.state)), gameplay.now_ms()),
         )
 
     @get("/{game_id:str}/me", summary="The caller's seat view and legal commands",
@@ -172,7 +174,8 @@ class GameController(Controller):
         game = gameplay.module(loaded.game_type)
         legal = game.legal_commands(loaded.state, Seat(seat))
         return MeOut(seat, loaded.version, game.view(loaded.state, Seat(seat), False), tuple(legal),
-                     await players(gameplay, game_id))
+                     await players(gameplay, game_id),
+                     table_state(loaded.state, len(game.seats(loaded.state)), gameplay.now_ms()))
 
     @get("/{game_id:str}/events", summary="The event log, as the caller may see it",
          dependencies={"seat": Provide(provide_optional_seat)}, security=[{}, *SECURITY],

@@ -1,0 +1,70 @@
+"""Vacations: a player's pauses of their clocks, bounded by a yearly allowance. The row is the player's record
+(what is used of the year); each game the player sits at records the vacation in its own log."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import asyncpg
+import msgspec
+
+
+class Vacation(msgspec.Struct, frozen=True):
+    vacation_id: str
+    starts_at: datetime
+    ends_at: datetime
+
+
+class VacationTooLong(Exception):
+    def __init__(self, asked: int, left: int) -> None:
+        super().__init__(f"{asked} days is more than the {left} days of vacation left this year")
+        self.asked, self.left = asked, left
+
+
+class AlreadyAway(Exception):
+    def __init__(self, until: datetime) -> None:
+        super().__init__(f"you are already on vacation until {until:%Y-%m-%d %H:%M} UTC")
+        self.until = until
+
+
+def days_of(vacation: Vacation) -> int:
+    """Whole days a vacation uses of the allowance (a started day counts)."""
+    return -(-int((vacation.ends_at - vacation.starts_at).total_seconds()) // 86_400)
+
+
+class VacationStore:
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    async def of_year(self, player_id: str, now: datetime) -> list[Vacation]:
+        year = datetime(now.year, 1, 1, tzinfo=UTC)
+        rows = await self._pool.fetch(
+            "SELECT vacation_id, starts_at, ends_at FROM vacations WHERE player_id = $1 AND starts_at >= $2"
+            " ORDER BY starts_at", player_id, year)
+        return [Vacation(r["vacation_id"], r["starts_at"], r["ends_at"]) for r in rows]
+
+    async def take(self, player_id: str, days: int, allowance: int, now: datetime) -> Vacation:
+        """Start a vacation of ``days`` now: VacationTooLong past the year's allowance, AlreadyAway during one.
+        The check and the insert hold the player's row lock, so two requests cannot both spend the last days."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT 1 FROM players WHERE player_id = $1 FOR UPDATE", player_id)
+            taken = await self.of_year(player_id, now)
+            current = next((v for v in taken if v.ends_at > now), None)
+            if current is not None:
+                raise AlreadyAway(current.ends_at)
+            left = allowance - sum(days_of(v) for v in taken)
+            if days > left:
+                raise VacationTooLong(days, max(0, left))
+            vacation = Vacation(uuid.uuid4().hex, now, now + timedelta(days=days))
+            await conn.execute(
+                "INSERT INTO vacations (vacation_id, player_id, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
+                vacation.vacation_id, player_id, vacation.starts_at, vacation.ends_at)
+        return vacation
+
+    async def running_games(self, player_id: str) -> list[tuple[str, int]]:
+        """(game id, seat) of every running game the player holds a seat at."""
+        rows = await self._pool.fetch(
+            "SELECT s.game_id, s.seat FROM seats s JOIN games g USING (game_id)"
+            " WHERE s.player_id = $1 AND g.status = 'running'", player_id)
+        return [(r["game_id"], r["seat"]) for r in rows]
