@@ -12,6 +12,8 @@ import enum
 
 import msgspec
 
+from domain.kernel.table.facts import TableFacts
+
 from .variant import Variant
 
 
@@ -93,3 +95,5 @@ class DecktetState(msgspec.Struct, frozen=True, kw_only=True):
     roll: Roll | None = None
     scores: tuple[Score, ...] = ()
     """Set when the game ends, best first."""
+    table: TableFacts = TableFacts()
+    """The table's facts (clocks, stand-ins, ...): changed only by the table's events (domain/kernel/table)."""

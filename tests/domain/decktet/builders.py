@@ -93,3 +93,19 @@ def _take_out(state: DecktetState, cards: set[str]) -> DecktetState:
 def fresh_turn(state: DecktetState, seat: int) -> DecktetState:
     """``state`` at the start of ``seat``'s action phase, with no roll pending choices and no plays made."""
     return replace(state, active=seat, plays=0, choices=())
+
+
+def rolled(state: DecktetState, seat: int, *answers: int) -> tuple[list[DecktetEvent], DecktetState]:
+    """Open ``seat``'s turn on ``state`` with scripted dice (``dice(7, 1) + dice(6)``)."""
+    from domain.decktet.decider import evolve
+    from domain.decktet.recorder import Recorder
+    from domain.decktet.turn import begin
+
+    rec = Recorder(state, evolve)
+    begin(rec, seat, Scripted(*answers))
+    return rec.events, rec.state
+
+
+def act(state: DecktetState, seat: int, command: Any, *answers: int) -> tuple[list[DecktetEvent], DecktetState]:
+    """``seat`` issues ``command`` (scripted chance answers for draws and the next roll)."""
+    return step(state, seat, command, Scripted(*answers))  # type: ignore[arg-type]
