@@ -26,6 +26,7 @@ from redis.exceptions import RedisError
 from domain.kernel import GameModule
 from infra.errors import StoreUnavailable
 from services.gameplay.handler import Gameplay
+from services.gameplay.timekeeper import time_out
 from services.notifications.context import Notifications
 from services.notifications.deliver import deliver
 from services.notifications.reminders import remind
@@ -152,12 +153,12 @@ async def deliver_notification(ctx: dict[str, Any], delivery_id: str) -> bool:
 
 
 async def deadline_job(ctx: dict[str, Any], game_id: str, seat: int, deadline: int) -> bool:
-    """A seat's clock may have run out (:meth:`Gameplay.time_out`): applied at most once, a no-op once the seat
-    has moved; a job that comes early (clocks apart) waits for the deadline."""
+    """A seat's clock may have run out (:func:`services.gameplay.timekeeper.time_out`): applied at most once, a
+    no-op once the seat has moved; a job that comes early (clocks apart) waits for the deadline."""
     gameplay: Gameplay = ctx["gameplay"]
     job_try = int(ctx.get("job_try") or 1)
     try:
-        wait = await gameplay.time_out(game_id, seat, deadline)
+        wait = await time_out(gameplay, game_id, seat, deadline)
     except StoreUnavailable as exc:
         raise Retry(defer=retry_delay_s(job_try)) from exc
     if wait is not None:
