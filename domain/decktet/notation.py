@@ -65,6 +65,8 @@ def parse_action(text: str) -> list[TurnAction]:
         district, payment = _split(rest, "+", "<district>+<payment>")
         return [Buy(card=card.upper(), district=district.lower(), payment=parse_payment(payment))]
     card, rest = _split(body, "+", "<operand>+<operand>")
+    if code in ("T", "P", "C") and (len(rest) != 1 or rest.upper() not in SUITS):
+        raise InvalidValue(f"{rest!r} is not one suit letter", notation=text)
     if code == "A":
         return [Develop(card=card.upper(), suit=s, count=n) for s, n in parse_payment(rest).items()]
     if code == "T":
