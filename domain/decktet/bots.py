@@ -68,10 +68,10 @@ class Greedy:
         codes = suit_codes(state.variant.dataset)
         if Choose in by_kind:
             return min(by_kind[Choose], key=lambda c: supply[codes.index(c.suit)] if isinstance(c, Choose) else 0)
-        if Develop in by_kind:
-            best = next(t for t in templates if isinstance(t.command, Develop))
-            return instantiate(CommandTemplate(best.command), self.chance) if not best.params else \
-                msgspec.structs.replace(best.command, count=best.params[0].maximum)  # type: ignore[union-attr]
+        develop = next((t for t in templates if isinstance(t.command, Develop)), None)
+        if develop is not None:  # as many tokens as may go (the template's largest count)
+            most = max((p.maximum for p in develop.params if isinstance(p, IntParam)), default=1)
+            return msgspec.structs.replace(develop.command, count=most)
         buys = [c for c in by_kind.get(Buy, []) if isinstance(c, Buy)]
         if buys:
             return max(buys, key=lambda c: self._buy_score(state, seat, c))
