@@ -60,7 +60,7 @@ class Narrator:
             GameStarted: self._started, HandDealt: self._dealt, TurnStarted: self._turn, DiceRolled: self._rolled,
             Taxed: lambda e: [(1, [(e.seat,), f" loses {self._count(e.count, e.suit)} to tax."])],
             IncomePaid: lambda e: [(1, [(e.seat,), f" collects {self._tokens(e.tokens)}."])],
-            ChoicesDue: lambda e: [(1, [(e.seat,), f" chooses the income of {self._cards(e.cards)}."])],
+            ChoicesDue: lambda e: [(1, [(e.seat,), f" is to choose the income of {self._cards(e.cards)}."])],
             IncomeChosen: lambda e: [(1, [(e.seat,), f" takes {self._count(e.count, e.suit)} from "
                                               f"{self._card(e.card)}."])],
             PreferenceSet: lambda e: [(1, [(e.seat,), f" prefers {self._suit(e.suit)} from {self._card(e.card)}."])],

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from domain.decktet.catalog import catalog
 from domain.decktet.scoring import standings
 from domain.decktet.state import DecktetState, Phase
-from domain.decktet.variant import crowns, district_candidates, property_decks
+from domain.decktet.variant import Variant, crowns, district_candidates, property_decks
 
 
 def card_places(state: DecktetState) -> Counter[str]:
@@ -22,18 +23,25 @@ def card_places(state: DecktetState) -> Counter[str]:
     return places
 
 
+@cache
+def _components(variant: Variant) -> tuple[Counter[str], frozenset[str], str, list[str]]:
+    """What a variant's game holds: the property cards, the possible districts, the Excuse, the Crowns."""
+    cat = catalog(variant.dataset)
+    candidates, excuse = district_candidates(cat, variant)
+    deck = Counter(c for pile in property_decks(cat, variant) for c in pile)
+    return deck, frozenset(candidates), excuse, sorted(crowns(cat, variant))
+
+
 def assert_invariants(state: DecktetState, where: str) -> None:
     if state.phase == Phase.SETUP:
         return
-    cat = catalog(state.variant.dataset)
-    deck = [c for pile in property_decks(cat, state.variant) for c in pile]
+    deck, candidates, excuse, all_crowns = _components(state.variant)
     places = card_places(state)
-    assert places == Counter(deck), f"{where}: cards not conserved: {places - Counter(deck)} / {Counter(deck) - places}"
-    candidates, excuse = district_candidates(cat, state.variant)
+    assert places == deck, f"{where}: cards not conserved: {places - deck} / {deck - places}"
     assert excuse in state.districts and set(state.districts) <= {*candidates, excuse}, where
     assert len(set(state.districts)) == len(state.districts), where
     dealt = [c for held in state.seats for c in held.crowns]
-    assert sorted(dealt) == sorted(crowns(cat, state.variant)), f"{where}: Crowns"
+    assert sorted(dealt) == all_crowns, f"{where}: Crowns"
     for seat, held in enumerate(state.seats):
         assert all(n >= 0 for n in held.supply), f"{where}: seat {seat} supply {held.supply}"
         for d, col in enumerate(held.columns):

@@ -32,7 +32,7 @@ def test_r4_5_the_diplomat_is_paid_with_eight_tokens_of_its_suits_each_at_least_
         act(arrange(state, 0, supply_=supply(M=7)), 0, Buy(card="8MS", district="c", payment={"M": 7, "S": 1}))
 
 
-def test_r4_5_an_ace_costs_three_of_its_suit_and_v5_an_original_ace_one() -> None:
+def test_r4_5_r8_1_an_ace_costs_three_of_its_suit_and_v5_an_original_ace_one() -> None:
     state = arrange(table(), 0, hand=("1M", "2SY", "3MV"), supply_=supply(M=3))
     assert act(state, 0, Buy(card="1M", district="a", payment={"M": 3}))[0]
     with pytest.raises(WrongPayment):

@@ -119,3 +119,9 @@ def test_r3_6_the_income_number_has_the_stated_odds() -> None:
     counts = Counter(max(chance.roll(2, 10)) for _ in range(20_000))
     for k in range(1, 11):
         assert abs(counts[k] / 20_000 - (2 * k - 1) / 100) < 0.012
+
+
+def test_r1_4_the_bank_is_unlimited() -> None:
+    state = arrange(base(), 0, supply_=supply(M=40), columns={0: column("7ML"), 1: column("4MS")})
+    events, after = rolled(state, 1, *dice(7, 4))
+    assert paid(events)[0] == supply(M=1, L=1) and after.seats[0].supply == supply(M=41, L=1)

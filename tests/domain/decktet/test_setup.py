@@ -61,8 +61,9 @@ def test_v1_d2_courts_are_on_by_default_and_can_be_left_out() -> None:
     assert len(started(courts=False)[1].piles[0]) == 30 - 6
 
 
-def test_v2_2_v2_3_v2_4_v2_5_mega_nine_districts_six_crowns_each_and_six_card_hands() -> None:
+def test_v2_2_v2_3_v2_4_v2_5_v2_7_mega_nine_districts_six_crowns_each_six_card_hands_one_reshuffle() -> None:
     _, state = started(mega=True)
+    assert state.reshuffles == 1
     assert len(state.districts) == 9 and state.districts[4] == "01"
     assert all(d.startswith("P") for i, d in enumerate(state.districts) if i != 4)
     assert all(len(s.crowns) == 6 and sum(s.supply) == 6 and len(s.hand) == 6 for s in state.seats)
