@@ -35,6 +35,9 @@ from domain.kernel import GameModule
 ROOT = Path(__file__).resolve().parent.parent
 DOMAIN = ROOT / "domain"
 KERNEL = "kernel"
+UNSERVED = {"decktet"}
+"""Game packages whose rules are built but which the server does not offer yet (issue #14: Decktet Magnate still
+needs its web bundle, AI and service tests); each leaves this set when it is registered."""
 REGISTRY = "domain/games.py"
 OUTSIDE = ("services", "infra", "bench")
 """The code that runs games without being one: it reaches them through the registry only."""
@@ -260,8 +263,8 @@ DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(GameMo
 def test_the_registry_names_every_game_by_its_own_name_and_holds_every_game_package() -> None:
     assert GAMES, "no game is registered"
     assert {key: module.name for key, module in GAMES.items()} == {key: key for key in GAMES}
-    packages = {module.pending.__module__.split(".")[1] for module in GAMES.values()}  # decide is the table's wrapper
-    assert packages == set(game_packages()), "every game package under domain/ is registered, and only those"
+    packages = {module.state_type.__module__.split(".")[1] for module in GAMES.values()}  # the rules are the table's
+    assert packages == set(game_packages()) - UNSERVED, "every game package under domain/ is registered, and only those"
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

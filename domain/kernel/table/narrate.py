@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 from ..narration import Named, Narrator, Told, utf16_length
@@ -50,8 +49,25 @@ def control_text(control: TimeControl | None) -> str:
     return text
 
 
+def civil(days: int) -> tuple[int, int, int]:
+    """The proleptic Gregorian (year, month, day) of ``days`` since 1970-01-01 (H. Hinnant's days_from_civil
+    inverse; pure arithmetic, since the domain reads no clock and imports no datetime)."""
+    z = days + 719_468
+    era = (z if z >= 0 else z - 146_096) // 146_097
+    doe = z - era * 146_097
+    yoe = (doe - doe // 1460 + doe // 36_524 - doe // 146_096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    return yoe + era * 400 + (month <= 2), month, day
+
+
 def moment(ms: int) -> str:
-    return datetime.fromtimestamp(ms / SECOND_MS, UTC).strftime("%Y-%m-%d %H:%M UTC")
+    """``ms`` since the epoch as "2026-11-24 14:05 UTC"."""
+    days, rest = divmod(ms // SECOND_MS, 86_400)
+    year, month, day = civil(days)
+    return f"{year:04d}-{month:02d}-{day:02d} {rest // 3600:02d}:{rest % 3600 // 60:02d} UTC"
 
 
 def options_text(options: TableOptions) -> str:

@@ -96,11 +96,29 @@ def game_options(game: GameModule[Any], data: CreateGameRequest) -> Any:
 _create = msgspec.json.Decoder(CreateGameRequest)
 
 
+def integral(value: Any) -> Any:
+    """``value`` (decoded JSON) with every number that has no fractional part as an int: JSON Schema's ``integer``
+    includes ``2.0``, which msgspec's strict decoding refuses for an ``int`` field."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [integral(v) for v in value]
+    if isinstance(value, dict):
+        return {k: integral(v) for k, v in value.items()}
+    return value
+
+
 def decode_create(body: bytes) -> CreateGameRequest:
-    """The create request's envelope; its ``options`` stay raw until the game is known."""
+    """The create request's envelope; its ``options`` stay raw until the game is known. A body whose integers are
+    written as ``2.0`` is read as its JSON Schema means it (the rare path: tried only after a strict decode fails)."""
     try:
         return _create.decode(body)
     except msgspec.ValidationError as exc:
+        if "got `float`" in str(exc):
+            try:
+                return _create.decode(msgspec.json.encode(integral(msgspec.json.decode(body))))
+            except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+                pass
         try:  # a shape error found before the end of a truncated body: the body is no JSON at all
             msgspec.json.decode(body)
         except (msgspec.DecodeError, RecursionError) as broken:

@@ -246,3 +246,10 @@ def test_the_story_tells_the_tables_events() -> None:
     assert opened[0].text == "The table is open: 1 hour per move; on a timeout a stand-in takes the seat over."
     timed = narrator.tell(9, "table.timed_out", TimedOut(seat=1, at=T0, policy="stand_in_game", level="greedy"))
     assert timed[0].text.startswith("Bob ran out of time at ")
+
+
+def test_times_in_the_story_are_utc_dates_computed_without_a_clock() -> None:
+    from domain.kernel.table.narrate import moment
+    assert moment(0) == "1970-01-01 00:00 UTC"
+    assert moment(951_782_400_000) == "2000-02-29 00:00 UTC"
+    assert moment(1_800_000_000_000) == "2027-01-15 08:00 UTC"

@@ -8,13 +8,13 @@ import asyncio
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from arq.worker import Worker
 
 from bench.receivers import MailInbox
-from domain.kernel import RuleViolation
+from domain.kernel import RuleViolation, Seat
 from domain.kernel.table import TableOptions, TimeControl, facts_of
 from domain.magnate import GameOptions, SeatSpec
 from domain.magnate.bots import Greedy
@@ -58,6 +58,16 @@ def timed(runtime: Runtime) -> Clock:
 async def later(delay_s: float, work: Awaitable[T]) -> T:
     await asyncio.sleep(delay_s)
     return await work
+
+
+async def timed_game(runtime: Runtime) -> tuple[str, int, int, Any]:
+    """A new two-seat game with an hour per move: (game id, the seat on turn, its deadline, the state)."""
+    game_id = (await runtime.gameplay.create_game("magnate", TWO, table=TIMED)).game_id
+    loaded = await runtime.gameplay.load(game_id)
+    (seat,) = runtime.gameplay.module("magnate").pending(loaded.state).seats
+    deadline = facts_of(loaded.state).clock(seat).deadline
+    assert deadline is not None
+    return game_id, seat, deadline, loaded.state
 
 
 async def mailed(inbox: MailInbox) -> bool:
@@ -121,14 +131,9 @@ async def test_a_move_and_a_timeout_at_the_same_moment_never_both_win(
     outcomes = set()
     try:
         for trial in range(12):
-            created = await runtime.gameplay.create_game("magnate", TWO, table=TIMED)
-            game_id = created.game_id
-            loaded = await runtime.gameplay.load(game_id)
-            (seat,) = runtime.gameplay.module("magnate").pending(loaded.state).seats
-            deadline = facts_of(loaded.state).clock(seat).deadline
-            assert deadline is not None
+            game_id, seat, deadline, state = await timed_game(runtime)
             clock.now = deadline
-            move = Greedy(trial)(loaded.state, seat)
+            move = Greedy(trial)(state, Seat(seat))
             head_start = (0.0, 0.03, 0.0, -0.03)[trial % 4]  # which side starts first (and by how much)
             moved, timing = await asyncio.gather(
                 later(max(0.0, head_start), runtime.gameplay.submit(game_id, seat, uuid.uuid4().hex, move)),
@@ -154,12 +159,7 @@ async def test_a_move_and_a_timeout_at_the_same_moment_never_both_win(
 async def test_a_deadlines_reminder_reaches_its_player_once(
         settings: Settings, runtime: Runtime, notifications: Notifications, inbox: tuple[MailInbox, str]) -> None:
     clock = timed(runtime)
-    created = await runtime.gameplay.create_game("magnate", TWO, table=TIMED)
-    game_id = created.game_id
-    loaded = await runtime.gameplay.load(game_id)
-    (seat,) = runtime.gameplay.module("magnate").pending(loaded.state).seats
-    deadline = facts_of(loaded.state).clock(seat).deadline
-    assert deadline is not None
+    game_id, seat, deadline, _ = await timed_game(runtime)
     cleo = await new_player(runtime, "cleo")
     await claim_seat(runtime, game_id, seat, cleo)
 
