@@ -146,6 +146,10 @@ export const api = {
   subscribePush: (subscription) => request("POST", "/api/me/push", { body: subscription }),
   unsubscribePush: (endpoint) => request("DELETE", "/api/me/push", { body: { endpoint } }),
   deliveries: () => request("GET", "/api/me/deliveries"),
+
+  // -- vacations: every clock of the player's running games waits --
+  vacation: () => request("GET", "/api/me/vacation"),
+  goAway: (days) => request("POST", "/api/me/vacation", { body: { days } }),
 };
 
 const HINTS = {
@@ -169,6 +173,10 @@ const HINTS = {
   "auth/link_invalid": "This is not a valid sign-in link. Ask for a new one below.",
   "mail/unavailable": "The mail could not be sent just now. Try again in a minute.",
   "request/too_many_webhooks": "You have 5 webhooks already: remove one first.",
+  "table/stand_in": "The computer plays your seat now: take your seat back first, if this table allows it.",
+  "table/no_takeback": "This seat cannot be taken back at this table.",
+  "table/already_gone": "You have already left or resigned this game.",
+  "vacation/away": "You are on vacation already.",
 };
 
 /** An API error as a sentence for the player (the rule's own message for rule violations). */

@@ -10,6 +10,7 @@ import { mountAccount, setTitle, signInHref } from "./account.js";
 import { ApiError, api, inWords } from "./api.js";
 import { bundleOf, playerOf } from "./bundles.js";
 import { mountChat } from "./chat.js";
+import { TablePanel } from "./clocks.js";
 import { h } from "./dom.js";
 import { renderFinal } from "./final.js";
 import { History } from "./history.js";
@@ -35,6 +36,7 @@ const page = {
   bundle: null,
   board: null,
   history: null,
+  table: null, // the panel "The table": clocks, stand-ins, and the viewer's own seat's buttons
 };
 
 function tokenFromHash() {
@@ -92,6 +94,8 @@ function render() {
   $("#turn-title").textContent = page.seat === null ? "Watching" : mine ? "Your move" : state.over ? "Game over" : "Waiting";
   const marks = page.board.render(state) || {};
   $("#status").textContent = page.board.status(state);
+  page.table.render({ table: page.data.table || game.table, seat: page.seat, onTurn: game.on_turn || [],
+    over: Boolean(game.outcome) });
   renderFinal($("#final"), $("#final-body"), { gameId, gameType: game.game_type, outcome: game.outcome, bundle,
     view: state.view, label: (seat) => label(seat), seat: page.seat, token: page.token, rematchId: game.rematch_id });
   if (state.over) offer(); // a finished game's seat can no longer be claimed or kept: nothing to offer
@@ -276,6 +280,8 @@ async function start() {
     $("#status").textContent = "The game could not be shown.";
     return;
   }
+  page.table = new TablePanel($("#table-panel"), $("#time-control"), $("#stood-in"),
+    { gameId, label: (seat) => label(seat), token: () => page.token, refresh });
   try {
     await findSeat();
     await refresh();
