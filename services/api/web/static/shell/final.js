@@ -2,6 +2,7 @@
 // commits to one, and the audit export. The game's bundle names the seats and formats the scores.
 
 import { api } from "./api.js";
+import { NOTES } from "./clocks.js";
 import { h } from "./dom.js";
 import { rematchPart } from "./tables.js";
 
@@ -12,15 +13,18 @@ export function renderFinal(section, container, { gameId, gameType, outcome, bun
   section.hidden = !outcome;
   if (!outcome) return;
   const labels = { seat: "Player", score: "Score", ...(bundle.labels || {}) };
+  // what the table says of a seat: timed out, left, resigned, forfeited (a column only when a seat has one)
+  const notes = outcome.standings.some((s) => s.note);
   const table = h("table", { class: "standings" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Rank"), h("th", { scope: "col" }, labels.seat),
-      h("th", { scope: "col", class: "num" }, labels.score))));
+      h("th", { scope: "col", class: "num" }, labels.score), notes ? h("th", { scope: "col" }, "Note") : null)));
   const body = h("tbody");
   for (const s of outcome.standings) {
-    body.append(h("tr", { class: s.rank === 1 ? "winner" : "", "data-seat": String(s.seat) },
+    body.append(h("tr", { class: s.rank === 1 ? "winner" : "", "data-seat": String(s.seat), "data-note": s.note || "" },
       h("td", {}, s.rank === 1 ? "1 (winner)" : String(s.rank)),
       h("th", { scope: "row" }, label(s.seat)),
-      h("td", { class: "num score" }, bundle.formatScore(s.score))));
+      h("td", { class: "num score" }, bundle.formatScore(s.score)),
+      notes ? h("td", { class: "note" }, s.note ? NOTES[s.note] || s.note : "") : null));
   }
   table.append(body);
   const winners = outcome.standings.filter((s) => s.rank === 1).map((s) => label(s.seat));
