@@ -12,7 +12,9 @@
 //       Draws the game's part of the "New game" form into ``container``. ``entry`` is the game's line of
 //       GET /api/catalog: {game, title, data_version, ai_levels, options_schema}. ``env.nameField(i)`` is the
 //       shell's name field of seat i (an element to place in the seat's row; the shell reads it).
-//       read() -> the game's ``options`` for POST /api/games; seats() -> [{kind: "human"|"ai"}], one per seat.
+//       read() -> the game's ``options`` for POST /api/games; seats() -> [{kind: "human"|"ai"}], one per seat;
+//       table() -> optional: more of the request's ``table`` ({stand_ins: [seat]}: human seats the computer
+//       plays from the start); the shell adds its own choices (time limit, timeouts, take-back).
 //
 //   mount(slots, env) -> board
 //       Builds the game's panels. ``slots``: {actions, turn, side, main} (elements: the move panel's controls,

@@ -9,6 +9,7 @@
 import { mountAccount, onMyGames } from "./account.js";
 import { api, inWords, randomKey } from "./api.js";
 import { bundleOf } from "./bundles.js";
+import { tableOptionsForm } from "./clocks.js";
 import { h } from "./dom.js";
 import { copyButton, inviteItem } from "./invites.js";
 import { seats } from "./seats.js";
@@ -20,7 +21,8 @@ const lobby = {
   games: [], // GET /api/catalog
   entry: null, // the chosen game's line of it
   bundle: null,
-  form: null, // its bundle's options form: {read(), seats()}
+  form: null, // its bundle's options form: {read(), seats(), table()?}
+  table: null, // the table's options form (time limit, timeouts, take-back): {read()}
   names: [], // the name field of each seat (kept when the form is redrawn or another game is chosen)
   choosing: 0,
   attempt: null, // {key, body}: the Idempotency-Key of the creation not yet answered, and what it sent
@@ -88,6 +90,8 @@ async function create(e) {
   try {
     const names = form.seats().map((_, i) => nameField(i).querySelector("input").value.trim() || null);
     body = { game: entry.game, options: form.read(), names };
+    // the table: the shell's choices, and the seats the game's form gives a stand-in from the start
+    body.table = { ...lobby.table.read(), ...(form.table ? form.table() : {}) };
     if ($("#listed").checked) body.listed = true;
   } catch (err) {
     error.textContent = failure(err);
@@ -141,6 +145,11 @@ async function showCreated(created, bundle) {
   if (host) seats.hosting(created.game_id, host.seat);
   for (const s of created.seats) {
     const label = bundle.seatLabel(s, null);
+    if (s.kind === "stand_in") {
+      list.append(h("li", { class: "invite ai-seat stand-in-seat", "data-seat": String(s.seat) },
+        h("strong", {}, `Seat ${s.seat + 1}: ${label}`), " — the computer plays it: no link needed."));
+      continue;
+    }
     if (s.kind !== "human") {
       list.append(h("li", { class: "invite ai-seat" }, h("strong", {}, `Seat ${s.seat + 1}: ${label}`), " — the AI plays it: no link needed."));
       continue;
@@ -253,6 +262,7 @@ async function loadMyGames() {
 
 async function start() {
   $("#create-form").addEventListener("submit", create);
+  lobby.table = tableOptionsForm($("#table-options-slot"));
   lobby.player = await mountAccount();
   if (lobby.player) {
     onMyGames((games) => {

@@ -1,6 +1,7 @@
 // Magnate's part of the lobby's "New game" form: the number of seats, which are human and which is the AI
-// (at most one), the AI's difficulty, advanced tenants and the tutorial setup. Limits and names come from the
-// catalog; the players' names are the shell's fields (``env.nameField(i)``), placed in each seat's row.
+// (at most one), the AI's difficulty, advanced tenants, the tutorial setup, and the tutorial against the computer
+// (the tutorial's human seats, the computer standing in for all but the first: ``table.stand_ins``). Limits and
+// names come from the catalog; the players' names are the shell's fields (``env.nameField(i)``), in each seat's row.
 
 import { h } from "../../shell/dom.js";
 import { wordsFor } from "./words.js";
@@ -21,6 +22,7 @@ export async function optionsForm(container, entry, env) {
   const advanced = h("input", { type: "checkbox", id: "advanced", name: "advanced" });
   const tutorial = h("input", { type: "checkbox", id: "tutorial", name: "tutorial" });
   const tutorialHint = h("p", { id: "tutorial-hint", class: "hint", hidden: true });
+  const versus = h("input", { type: "checkbox", id: "tutorial-ai", name: "tutorial-ai", "aria-describedby": "tutorial-ai-hint" });
 
   container.append(
     h("fieldset", {},
@@ -34,13 +36,18 @@ export async function optionsForm(container, entry, env) {
       h("p", { class: "check" }, advanced,
         h("label", { for: "advanced" }, "Advanced tenants (subtypes: students, families, boutiques …)")),
       h("p", { class: "check" }, tutorial, h("label", { for: "tutorial" }, "Tutorial setup (fixed board from the rulebook)")),
-      tutorialHint));
+      tutorialHint,
+      h("p", { class: "check" }, versus, h("label", { for: "tutorial-ai" }, "Tutorial against the computer")),
+      h("p", { id: "tutorial-ai-hint", class: "hint" },
+        `Learn the game alone: the tutorial setup, you play seat 1 and the computer plays the other ${tutorialSeats - 1}.`)));
 
   function syncDifficulty() {
     difficulty.disabled = !kinds().some((s) => s.value === "ai");
   }
 
   function syncTutorial() {
+    if (versus.checked) tutorial.checked = true;
+    tutorial.disabled = versus.checked;
     const on = tutorial.checked;
     tutorialHint.hidden = !on;
     advanced.disabled = on;
@@ -52,6 +59,7 @@ export async function optionsForm(container, entry, env) {
       if (on) s.value = "human";
       s.disabled = on;
     }
+    for (const note of container.querySelectorAll(".seat-note")) note.hidden = !versus.checked;
   }
 
   function seatRow(i, kind) {
@@ -64,6 +72,7 @@ export async function optionsForm(container, entry, env) {
       h("span", { class: "seat-number" }, `Seat ${i + 1}`),
       h("label", { for: kindId, class: "visually-hidden" }, `Seat ${i + 1} is played by`),
       select,
+      i > 0 ? h("span", { class: "seat-note", hidden: true }, "the computer plays it") : null,
       env.nameField(i));
   }
 
@@ -88,6 +97,16 @@ export async function optionsForm(container, entry, env) {
     syncTutorial();
     syncDifficulty();
   });
+  versus.addEventListener("change", () => {
+    if (versus.checked) {
+      tutorial.checked = true;
+      count.value = String(tutorialSeats);
+      drawSeats();
+    }
+    count.disabled = versus.checked;
+    syncTutorial();
+    syncDifficulty();
+  });
   drawSeats();
 
   const seats = () => kinds().map((s) => ({ kind: s.value }));
@@ -97,6 +116,10 @@ export async function optionsForm(container, entry, env) {
       const options = { seats: seats(), advanced: advanced.checked, tutorial: tutorial.checked };
       if (options.seats.some((s) => s.kind === "ai")) options.difficulty = difficulty.value;
       return options;
+    },
+    /** The table's seats that the computer plays from the start (the tutorial against the computer). */
+    table() {
+      return versus.checked ? { stand_ins: seats().map((_, i) => i).filter((i) => i > 0) } : {};
     },
   };
 }
