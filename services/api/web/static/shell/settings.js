@@ -1,8 +1,9 @@
 // The settings page (/settings): the player's name; what they are told and how (email each time or a digest,
 // push, webhooks, which kinds of notices, muted games: GET/PUT /api/me/settings); push on this device; this
-// browser's own notifications; their webhooks (the signing secret shown once); and the delivery log.
+// browser's own notifications; their webhooks (the signing secret shown once); the delivery log; and vacations
+// (GET/POST /api/me/vacation: every clock of their running games waits while they are away).
 
-import { api, inWords } from "./api.js";
+import { ApiError, api, inWords } from "./api.js";
 import { browserNotifications, mountAccount } from "./account.js";
 import { h } from "./dom.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "./push.js";
@@ -244,6 +245,81 @@ function webhooksSection() {
     empty, table, form, secret);
 }
 
+// -- vacations --------------------------------------------------------------------------------------------------
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+function vacationSection() {
+  const facts = h("p", { id: "vacation-facts" }, "Loading…");
+  const away = h("p", { id: "vacation-away", class: "notice", hidden: true });
+  const days = h("input", { id: "vacation-days", type: "number", min: "1", step: "1", value: "7", inputmode: "numeric",
+    "aria-describedby": "vacation-hint" });
+  const said = status("vacation-status");
+  const button = h("button", { type: "submit", id: "vacation-go" }, "Go on vacation");
+  const form = h("form", { id: "vacation-form", novalidate: true },
+    h("p", { class: "row" }, h("label", { for: "vacation-days" }, "Go on vacation for (days)"), days),
+    h("p", { id: "vacation-hint", class: "hint" }, "From now: your clocks in every game you play stop until then, and "
+      + "your seats are shown as on vacation. A turn that comes meanwhile gets its full time when you are back."),
+    h("div", { class: "submit-row" }, button, said));
+  let left = null;
+  const paint = (v) => {
+    left = v.left_days;
+    facts.textContent = `You may be away ${plural(v.allowance_days, "day", "days")} a year: ${plural(v.used_days, "day", "days")} `
+      + `used, ${plural(v.left_days, "day", "days")} left this year.`;
+    away.hidden = !v.away_until;
+    away.textContent = v.away_until ? `You are on vacation until ${when(v.away_until)}.` : "";
+    days.max = String(Math.max(1, v.left_days));
+    button.disabled = Boolean(v.away_until) || v.left_days < 1;
+  };
+  const load = async () => {
+    try {
+      paint(await api.vacation());
+    } catch (err) {
+      facts.textContent = inWords(err);
+    }
+  };
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    said.className = "form-status";
+    said.textContent = "";
+    const n = Number(days.value);
+    if (!Number.isInteger(n) || n < 1) {
+      said.className = "form-status error";
+      said.textContent = "Enter a whole number of days, at least 1.";
+      days.focus();
+      return;
+    }
+    if (n > 366 && left !== null) { // more than any year holds: said here, as the server would
+      said.className = "form-status error";
+      said.textContent = `That is more than you have left: at most ${plural(left, "day", "days")} this year.`;
+      days.focus();
+      return;
+    }
+    button.disabled = true;
+    try {
+      const taken = await api.goAway(n);
+      paint(taken);
+      said.textContent = `Enjoy your vacation: your clocks wait in ${plural(taken.games || 0, "game", "games")}.`;
+    } catch (err) {
+      said.className = "form-status error";
+      if (err instanceof ApiError && err.code === "vacation/too_long") {
+        const rest = Number.isInteger(err.details.left) ? err.details.left : left;
+        said.textContent = rest > 0 ? `That is more than you have left: at most ${plural(rest, "day", "days")} this year.`
+          : "You have no vacation days left this year.";
+      } else if (err instanceof ApiError && err.code === "vacation/away") {
+        said.textContent = err.details.until ? `You are on vacation already, until ${when(err.details.until)}.` : inWords(err);
+      } else {
+        said.textContent = inWords(err);
+      }
+      button.disabled = false;
+      days.focus();
+      await load();
+    }
+  });
+  load();
+  return section("vacation", "Vacation", facts, away, form);
+}
+
 // -- the delivery log -----------------------------------------------------------------------------------------------
 
 function deliveriesSection() {
@@ -291,8 +367,8 @@ async function start() {
     return;
   }
   const container = $("#settings-body");
-  container.replaceChildren(accountSection(player), noticesForm(prefs, games), deviceSection(), webhooksSection(),
-    deliveriesSection());
+  container.replaceChildren(accountSection(player), noticesForm(prefs, games), vacationSection(), deviceSection(),
+    webhooksSection(), deliveriesSection());
   container.hidden = false;
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
 }
