@@ -152,7 +152,8 @@ export class TablePanel {
       .filter(Boolean).join(" ");
     return h("li", { class: classes, "data-seat": String(s.seat), "data-stand-in": s.stand_in || "",
       "data-reason": s.reason || "", "data-mark": s.mark || "" },
-    h("span", { class: "table-who" }, onTurn && !over ? h("span", { class: "turn-mark", "aria-label": "on turn" }, "▶ ") : null, ...parts),
+    h("span", { class: "table-who" }, onTurn && !over ? h("span", { class: "turn-mark" },
+      h("span", { "aria-hidden": "true" }, "▶ "), h("span", { class: "visually-hidden" }, "on turn: ")) : null, ...parts),
     clock, facts.length ? h("span", { class: "table-facts" }, ...facts) : null);
   }
 
