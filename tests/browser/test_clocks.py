@@ -177,8 +177,8 @@ def test_the_lobbys_tutorial_against_the_computer_seats_one_human_and_four_stand
     assert my_move(page) == "bid"
     expect(seat_row(page, 0).locator(".clock")).to_have_text(re.compile(r"^(23 h \d\d min|1 day) left$"))
     send(page, form(page, "bid").get_by_role("button", name="Place bid"))
-    page.wait_for_function(  # the stand-ins answer Ada's bid by themselves
-        "document.querySelectorAll(\"#history-list li[data-event^='magnate.bid_']\").length >= 2")
+    # the stand-ins answer Ada's bid by themselves (the page's CSP forbids a string predicate: the locator polls)
+    expect(page.locator("#history-list li[data-event^='magnate.bid_']").nth(1)).to_be_attached(timeout=15_000)
     assert_fits(page, PHONE["width"])
     screenshot(page, "22-tutorial-against-the-computer-phone", full_page=True)
 

@@ -132,7 +132,7 @@ export class TablePanel {
     const parts = [h("span", { class: "table-name" }, this.env.label(s.seat)), mine ? h("span", { class: "you" }, " (you)") : null];
     const facts = [];
     if (s.stand_in) {
-      const why = REASONS[s.reason] || s.reason || "";
+      const why = s.reason in REASONS ? REASONS[s.reason] : (s.reason || "");
       facts.push(h("span", { class: "stand-in" }, `played by ${computer(s.stand_in)}${why ? ` — ${why}` : ""}`));
     } else if (s.mark) { // the seat's player took it back: the standings will still say what happened
       const times = s.timeouts > 1 ? ` ${s.timeouts} times` : "";
