@@ -10,6 +10,7 @@ from typing import Any
 
 import asyncpg
 
+from domain.games import GAMES as REGISTERED
 from domain.kernel import Pending, Seat, fold, tag_of
 from domain.magnate import GAME, GameOptions, MagnateState, SeatSpec
 from infra.chain import GENESIS, event_hash
@@ -20,7 +21,8 @@ from infra.notify import RecordingNotifier
 from infra.queue import Job, RecordingJobQueue
 from services.gameplay import Gameplay, Loaded
 
-GAMES = {"magnate": GAME}
+GAMES = {"magnate": REGISTERED["magnate"]}
+"""The game as the server serves it (with the table's messages): the database holds other tests' timed games."""
 CODEC = GameCodec(GAME)
 THREE_SEATS = GameOptions(seats=(SeatSpec(), SeatSpec(), SeatSpec()))
 SNAPSHOT_EVERY = 20

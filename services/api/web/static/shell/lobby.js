@@ -91,7 +91,11 @@ async function create(e) {
     const names = form.seats().map((_, i) => nameField(i).querySelector("input").value.trim() || null);
     body = { game: entry.game, options: form.read(), names };
     // the table: the shell's choices, and the seats the game's form gives a stand-in from the start
-    body.table = { ...lobby.table.read(), ...(form.table ? form.table() : {}) };
+    const table = { ...lobby.table.read(), ...(form.table ? form.table() : {}) };
+    // the defaults (no time limit, seats may be taken back, nobody stands in) are the server's too: say nothing
+    const plain = !table.clock && table.takeback !== false && !(table.stand_ins || []).length
+      && Object.keys(table).every((k) => ["clock", "takeback", "stand_ins"].includes(k));
+    if (!plain) body.table = table;
     if ($("#listed").checked) body.listed = true;
   } catch (err) {
     error.textContent = failure(err);
