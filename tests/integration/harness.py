@@ -18,7 +18,7 @@ from infra.codec import GameCodec
 from infra.eventstore import StoredEvent
 from infra.eventstore.postgres import PostgresEventStore
 from infra.notify import RecordingNotifier
-from infra.queue import Job, RecordingJobQueue
+from infra.queue import Job, RecordingJobQueue, Timer
 from services.gameplay import Gameplay, Loaded
 
 GAMES = {"magnate": REGISTERED["magnate"]}
@@ -40,6 +40,11 @@ def make(pool: asyncpg.Pool, store: PostgresEventStore | None = None) -> Gamepla
 def jobs(gameplay: Gameplay) -> list[Job]:
     assert isinstance(gameplay.queue, RecordingJobQueue)
     return gameplay.queue.jobs
+
+
+def timers(gameplay: Gameplay) -> list[Timer]:
+    assert isinstance(gameplay.queue, RecordingJobQueue)
+    return gameplay.queue.timers
 
 
 def announced(gameplay: Gameplay) -> list[tuple[str, int]]:

@@ -41,6 +41,7 @@ from .harness import (
     make,
     new_game,
     seat_to_move,
+    timers,
 )
 
 
@@ -401,7 +402,7 @@ async def test_reconcile_requeues_exactly_the_due_jobs(pg_pool: asyncpg.Pool) ->
     expected = {Job(r["game_id"], r["version"], r["system_job"]) for r in rows}
     assert set(jobs(restarted)) == expected
     assert len(jobs(restarted)) == len(expected)
-    assert count == len(expected) + len(restarted.queue.timers)  # plus the clocks of other tests' timed games
+    assert count == len(expected) + len(timers(restarted))  # plus the clocks of other tests' timed games
     mine = {j.game_id: j for j in jobs(restarted)}
     assert mine[due_game] == due_job
     assert waiting_game not in mine and finished_game not in mine
