@@ -50,9 +50,9 @@ def clocks_due(game: GameModule[Any], state: Any, at: int) -> SetClocks | None:
     return SetClocks(at=at)
 
 
-def earliest_deadline(game: GameModule[Any], state: Any) -> int | None:
+def earliest_deadline(state: Any, finished: bool) -> int | None:
     """The read model's ``deadline``: the earliest running clock's, while the game runs."""
-    if game.pending(state).finished:
+    if finished:
         return None
     return min((c.deadline for c in facts_of(state).clocks if c.deadline is not None), default=None)
 

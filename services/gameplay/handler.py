@@ -352,7 +352,7 @@ def summary_of(game: GameModule[Any], state: Any) -> GameSummary:
         status="finished" if due.finished else "running",
         on_turn=tuple(int(s) for s in due.seats),
         system_job=tag_of(due.system) if due.system is not None else None,
-        deadline=earliest_deadline(game, state),
+        deadline=earliest_deadline(state, due.finished),
     )
 
 
