@@ -19,7 +19,7 @@ from .narrate import Narrator
 from .pending import pending
 from .secrets import hide, redact
 from .state import DecktetState, Phase
-from .variant import GameOptions, Variant
+from .variant import AI_LEVELS, GameOptions, SeatSpec, Variant
 from .view import DecktetView, view
 
 
@@ -32,7 +32,10 @@ def _reveal(seed_hex: str) -> RevealSeed:
 
 
 def _seats(state: DecktetState) -> tuple[SeatInfo, ...]:
-    return tuple(SeatInfo(kind="human", label=f"Player {i + 1}") for i in range(len(state.seats)))
+    specs = state.variant.seats or tuple(SeatSpec() for _ in state.seats)
+    return tuple(SeatInfo(kind="ai", label=f"Computer ({spec.level})", payload={"level": spec.level or ""})
+                 if spec.kind == "ai" else SeatInfo(kind="human", label=f"Player {i + 1}")
+                 for i, spec in enumerate(specs))
 
 
 def _outcome(state: DecktetState) -> Outcome | None:
@@ -49,15 +52,16 @@ def _narrator(names: Mapping[int, str]) -> Narrator:
 
 
 def _sim_options(seat_kinds: tuple[str, ...], ai_level: str | None, flags: frozenset[str]) -> GameOptions:
-    """Three seats play the three-player Y (V4); ``flags`` switch on any of :data:`SIM_FLAGS`."""
-    if "ai" in seat_kinds:
-        raise ValueError("Decktet Magnate has no AI yet")
+    """Three seats play the three-player Y (V4); ``flags`` switch on any of :data:`SIM_FLAGS`; an ``ai`` seat is
+    the computer at ``ai_level``."""
     three = len(seat_kinds) == 3
     if len(seat_kinds) not in (2, 3):
         raise ValueError("Decktet Magnate is for two or three players")
     return GameOptions(
         courts="nocourts" not in flags, mega="mega" in flags, three=three, original_aces="originalAces" in flags,
         deucey="deucey" in flags, courtpawns="courtpawns" in flags, stacked="stacked" in flags and not three,
+        seats=tuple(SeatSpec(kind="ai", level=ai_level) if kind == "ai" else SeatSpec() for kind in seat_kinds)
+        if "ai" in seat_kinds else (),
     )
 
 
@@ -90,6 +94,7 @@ GAME: GameModule[DecktetState] = GameModule(
     outcome=_outcome,
     score_text="{:,} districts".format,
     bots={"greedy": Greedy, "random": RandomLegal},
+    ai_levels=AI_LEVELS,
     sim_options=_sim_options,
     sim_flags=SIM_FLAGS,
 )
@@ -104,6 +109,7 @@ __all__ = [
     "Phase",
     "PlayTurn",
     "PlayerCommand",
+    "SeatSpec",
     "StartGame",
     "Variant",
     "decide",

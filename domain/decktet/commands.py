@@ -95,11 +95,16 @@ class StartGame(SystemCommand, frozen=True, tag="decktet.start_game"):
     seed_commitment: str
 
 
+class TakeAiTurn(SystemCommand, frozen=True, tag="decktet.take_ai_turn"):
+    """The computer plays the turn of the seat on turn (a seat the options gave it): its actions, then the end of
+    the turn, decided from what that seat may know (domain/decktet/ai)."""
+
+
 class RevealSeed(SystemCommand, frozen=True, tag="decktet.reveal_seed"):
     """After the end, publish the seed (hex); it must match the commitment in GameStarted."""
 
     seed: str
 
 
-DecktetSystemCommand = StartGame | RevealSeed
+DecktetSystemCommand = StartGame | TakeAiTurn | RevealSeed
 DecktetCommand = PlayerCommand | DecktetSystemCommand

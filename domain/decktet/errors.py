@@ -63,3 +63,9 @@ class SameSuitTrade(RuleViolation):
     """R4.3, D9: a trade must take another suit."""
 
     code = "rule/same_suit_trade"
+
+
+class NotTheComputers(RuleViolation):
+    """The computer plays exactly the seats the game's options gave it: no person plays them, and it plays no other."""
+
+    code = "rule/not_the_computers"

@@ -183,6 +183,15 @@ class GameEnded(Event, frozen=True, tag="decktet.game_ended"):
     """Who controls each district (None: nobody)."""
 
 
+class AiTurnPlanned(Event, frozen=True, tag="decktet.ai_turn_planned"):
+    """The computer's plan for ``seat``'s turn at ``level``, in words, before its actions' own events: why it
+    plays as it does, naming only what every player may know (the cards it plays, never the ones it keeps)."""
+
+    seat: int
+    level: str
+    explanation: str
+
+
 class SeedRevealed(Event, frozen=True, tag="decktet.seed_revealed"):
     seed: str
 
@@ -190,5 +199,5 @@ class SeedRevealed(Event, frozen=True, tag="decktet.seed_revealed"):
 DecktetEvent = (
     GameStarted | HandDealt | TurnStarted | DiceRolled | Taxed | IncomePaid | ChoicesDue | IncomeChosen
     | PreferenceSet | Traded | DeedDeveloped | DeedCompleted | PropertyBought | DeedBought | CardSold | CardsDrawn
-    | DiscardsReshuffled | FinalRoundStarted | TurnEnded | GameEnded | SeedRevealed
+    | DiscardsReshuffled | FinalRoundStarted | TurnEnded | GameEnded | AiTurnPlanned | SeedRevealed
 )

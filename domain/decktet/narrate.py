@@ -18,6 +18,7 @@ from .board import letter
 from .cards import info
 from .catalog import DEFAULT_DATASET, catalog
 from .events import (
+    AiTurnPlanned,
     CardsDrawn,
     CardSold,
     ChoicesDue,
@@ -81,6 +82,7 @@ class Narrator:
                                                f"{self._plural(e.turns, 'more turn')} without drawing."])],
             TurnEnded: lambda e: [],
             GameEnded: self._ended,
+            AiTurnPlanned: lambda e: [(1, [(e.seat,), f" (the computer, {e.level}): {e.explanation}"])],
             SeedRevealed: lambda e: [(0, [f"The game's seed is revealed: {e.seed}."])],
         }
 

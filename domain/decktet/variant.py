@@ -9,13 +9,25 @@ from the data (:mod:`.catalog`), so rule modules never test option combinations 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
 from domain.kernel import InvalidValue
 
 from .catalog import ACE, COURT, CROWN, DATASET_PATTERN, DEFAULT_DATASET, EXCUSE, PAWN, Catalog, Mode, card_id
+
+AI_LEVELS = ("easy", "medium", "hard")
+"""The computer's strengths, weakest first (docs/AI.md, "Decktet Magnate"): ``easy`` follows rules of thumb,
+``medium`` and ``hard`` search (information-set Monte Carlo tree search) with more time to think."""
+
+
+class SeatSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Who plays a seat: a person, or the computer at one of :data:`AI_LEVELS`."""
+
+    kind: Literal["human", "ai"] = "human"
+    level: str | None = None
+    """The computer's strength (``ai`` only; None: ``medium``)."""
 
 
 class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -38,6 +50,8 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     stacked: bool = False
     """V8: each player draws from their own deck until the reshuffle (needs ``mega``, two players)."""
     dataset: Annotated[str, msgspec.Meta(pattern=DATASET_PATTERN)] = DEFAULT_DATASET
+    seats: Annotated[tuple[SeatSpec, ...], msgspec.Meta(max_length=3)] = ()
+    """Who plays each seat, in order (empty: every seat is a person); as many as the variant's players."""
 
 
 class Variant(msgspec.Struct, frozen=True, kw_only=True):
@@ -52,6 +66,8 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
     courtpawns: bool = False
     stacked: bool = False
     dataset: str = DEFAULT_DATASET
+    seats: tuple[SeatSpec, ...] = ()
+    """Who plays each seat (empty: every seat is a person); a computer seat always has its level."""
 
     @property
     def players(self) -> int:
@@ -64,6 +80,16 @@ def resolve(options: GameOptions) -> Variant:
         raise InvalidValue("the stacked deck (V8) is a Mega variant: it needs mega", option="stacked")
     if options.stacked and options.three:
         raise InvalidValue("the stacked deck (V8) is for two players", option="stacked")
+    players = 3 if options.three else 2
+    if options.seats and len(options.seats) != players:
+        raise InvalidValue(f"this game is for {players} players: give {players} seats or none", option="seats")
+    for spec in options.seats:
+        if spec.kind == "human" and spec.level is not None:
+            raise InvalidValue("only a computer seat has a level", option="seats")
+        if spec.level is not None and spec.level not in AI_LEVELS:
+            raise InvalidValue(f"unknown level {spec.level!r}: one of {', '.join(AI_LEVELS)}", option="seats")
+    seats = tuple(SeatSpec(kind="ai", level=spec.level or "medium") if spec.kind == "ai" else SeatSpec()
+                  for spec in options.seats)
     return Variant(
         courts=options.courts,
         mega=options.mega,
@@ -74,6 +100,7 @@ def resolve(options: GameOptions) -> Variant:
         courtpawns=options.courtpawns,
         stacked=options.stacked,
         dataset=options.dataset,
+        seats=seats if any(spec.kind == "ai" for spec in seats) else (),
     )
 
 

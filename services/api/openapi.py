@@ -115,6 +115,8 @@ def _request_components(games: Mapping[str, GameModule[Any]]) -> tuple[dict[str,
                 properties[field] = schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
         if "game" in properties:
             properties["game"]["enum"] = sorted(games)  # the games offered
+    components[CreateGameRequest.__name__] = _create_by_game(components[CreateGameRequest.__name__], games,
+                                                             by_field["options"])
     envelope = components[CommandRequest.__name__]["properties"]
     envelope["command"]["description"] = ("One of the game's player commands, tagged by `type` (the `legal` "
                                           "templates of `/me` show them pre-filled).")
@@ -123,6 +125,23 @@ def _request_components(games: Mapping[str, GameModule[Any]]) -> tuple[dict[str,
     # the games' player commands
     components["Command"] = by_field["command"][0] if len(games) == 1 else {"anyOf": by_field["command"]}
     return {name: schema_of(raw) for name, raw in components.items()}, {*bodies, "Command"}
+
+
+def _create_by_game(body: dict[str, Any], games: Mapping[str, GameModule[Any]],
+                    options: list[Any]) -> dict[str, Any]:
+    """A create request is one of the offered games' with that game's options (``game`` names which; a body
+    without it creates the default game): one alternative per game, so no game's options pass for another's."""
+    if len(games) == 1:
+        return body
+    default = next(f.default for f in msgspec.structs.fields(CreateGameRequest) if f.name == "game")
+    alternatives = []
+    for (name, game), schema in zip(games.items(), options, strict=True):
+        properties = {**body["properties"], "options": schema, "game": {**body["properties"]["game"], "enum": [name]}}
+        required = [*body.get("required", []), *([] if name == default else ["game"])]
+        alternatives.append({**body, "title": f"A new game of {game.title or name}", "properties": properties,
+                             "required": required})
+    return {"title": body.get("title", CreateGameRequest.__name__), "description": body.get("description", ""),
+            "oneOf": alternatives}
 
 
 def _chunks(items: list[Any], sizes: list[int]) -> list[list[Any]]:

@@ -21,7 +21,7 @@ from domain.kernel.table import seated
 from .builders import arrange, fresh_turn, started, supply
 
 TAGS = [
-    "decktet.card_sold", "decktet.cards_drawn", "decktet.choices_due", "decktet.deed_bought",
+    "decktet.ai_turn_planned", "decktet.card_sold", "decktet.cards_drawn", "decktet.choices_due", "decktet.deed_bought",
     "decktet.deed_completed", "decktet.deed_developed", "decktet.dice_rolled", "decktet.discards_reshuffled",
     "decktet.final_round_started", "decktet.game_ended", "decktet.game_started", "decktet.hand_dealt",
     "decktet.income_chosen", "decktet.income_paid", "decktet.preference_set", "decktet.property_bought",
