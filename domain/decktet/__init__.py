@@ -47,6 +47,11 @@ def _outcome(state: DecktetState) -> Outcome | None:
     return Outcome(tuple(Standing(s.seat, s.rank, s.districts) for s in state.scores), rounds)
 
 
+def _districts(count: int) -> str:
+    """A score in words: ``1 district``, ``3 districts``."""
+    return f"{count:,} district{'' if count == 1 else 's'}"
+
+
 def _narrator(names: Mapping[int, str]) -> Narrator:
     return Narrator(names)
 
@@ -92,7 +97,7 @@ GAME: GameModule[DecktetState] = GameModule(
     events_public=False,
     hide=hide,
     outcome=_outcome,
-    score_text="{:,} districts".format,
+    score_text=_districts,
     bots={"greedy": Greedy, "random": RandomLegal},
     ai_levels=AI_LEVELS,
     sim_options=_sim_options,

@@ -64,3 +64,34 @@ def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 def with_added(cards: tuple[str, ...], *added: str) -> tuple[str, ...]:
     """A sorted hand or pile with ``added`` put in."""
     return tuple(sorted((*cards, *added)))
+
+
+UNSEEN = "?"
+"""A card of another seat's hand that a viewer's copy of the log does not name (its ``HandDealt``/``CardsDrawn``
+came with ``cards`` empty). Folding the events a seat may see gives that seat's information set: its own hand
+named, the others' hands as so many unseen cards, each still counted in the pile it came from."""
+
+
+def dealt(state: DecktetState, seat: int, pile: int, cards: tuple[str, ...], count: int) -> DecktetState:
+    """``seat`` takes ``cards`` from ``pile`` (or, in another viewer's copy, ``count`` cards it does not name)."""
+    piles = list(state.piles)
+    for card in cards:
+        piles[pile] = without(piles[pile], card)
+    held = state.seats[seat]
+    taken = cards if cards or not count else (UNSEEN,) * count
+    state = with_seat(state, seat, replace(held, hand=with_added(held.hand, *taken)))
+    return replace(state, piles=tuple(piles))
+
+
+def played(state: DecktetState, seat: int, card: str) -> tuple[DecktetState, tuple[str, ...]]:
+    """The state with ``card`` out of ``seat``'s hand, and that hand. In a viewer's copy a card the viewer never
+    saw dealt leaves as one of the unseen cards, and out of the pile that still counted it."""
+    hand = state.seats[seat].hand
+    if card in hand or UNSEEN not in hand:
+        return state, without(hand, card)
+    at = next((i for i, pile in enumerate(state.piles) if card in pile), None)
+    if at is not None:
+        piles = list(state.piles)
+        piles[at] = without(piles[at], card)
+        state = replace(state, piles=tuple(piles))
+    return state, without(hand, UNSEEN)

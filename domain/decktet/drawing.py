@@ -14,7 +14,7 @@ from msgspec.structs import replace
 
 from domain.kernel import Chance
 
-from .board import with_added, with_seat, without
+from .board import dealt
 from .catalog import catalog
 from .events import CardsDrawn, DiscardsReshuffled, FinalRoundStarted
 from .recorder import Recorder
@@ -59,14 +59,7 @@ def draw(rec: Recorder, seat: int, chance: Chance) -> None:
 
 
 def apply_cards_drawn(state: DecktetState, event: CardsDrawn) -> DecktetState:
-    pile = state.piles[event.pile]
-    for card in event.cards:
-        pile = without(pile, card)
-    piles = list(state.piles)
-    piles[event.pile] = pile
-    held = state.seats[event.seat]
-    state = with_seat(state, event.seat, replace(held, hand=with_added(held.hand, *event.cards)))
-    return replace(state, piles=tuple(piles))
+    return dealt(state, event.seat, event.pile, event.cards, event.count)
 
 
 def apply_discards_reshuffled(state: DecktetState, event: DiscardsReshuffled) -> DecktetState:

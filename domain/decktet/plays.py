@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from domain.kernel import InvalidValue
 
-from .board import district_index, letter, with_column, with_seat, without
+from .board import district_index, letter, played, with_column, with_seat
 from .cards import CardInfo, info, suit_codes
 from .catalog import catalog
 from .economy import Tokens, add, covers, economy, is_payment, sub, tokens
@@ -81,10 +81,11 @@ def sell(state: DecktetState, seat: int, card: str) -> list[CardSold]:
 
 
 def _placed(state: DecktetState, seat: int, card: str, district: str, placed: Placed, paid: Tokens) -> DecktetState:
+    state, hand = played(state, seat, card)
     held = state.seats[seat]
     d = ord(district) - ord("a")
     held = with_column(held, d, (*held.columns[d], placed))
-    held = replace(held, hand=without(held.hand, card), supply=sub(held.supply, paid))
+    held = replace(held, hand=hand, supply=sub(held.supply, paid))
     return replace(with_seat(state, seat, held), plays=state.plays + 1)
 
 
@@ -97,6 +98,7 @@ def apply_deed_bought(state: DecktetState, event: DeedBought) -> DecktetState:
 
 
 def apply_card_sold(state: DecktetState, event: CardSold) -> DecktetState:
+    state, hand = played(state, event.seat, event.card)
     held = state.seats[event.seat]
-    held = replace(held, hand=without(held.hand, event.card), supply=add(held.supply, event.tokens))
+    held = replace(held, hand=hand, supply=add(held.supply, event.tokens))
     return replace(with_seat(state, event.seat, held), plays=state.plays + 1, discard=(*state.discard, event.card))

@@ -12,7 +12,7 @@ from msgspec.structs import replace
 
 from domain.kernel import Chance, InvalidValue
 
-from .board import with_added
+from .board import dealt
 from .cards import info
 from .catalog import DataError, catalog
 from .commands import StartGame
@@ -73,11 +73,4 @@ def apply_game_started(state: DecktetState, event: GameStarted) -> DecktetState:
 
 
 def apply_hand_dealt(state: DecktetState, event: HandDealt) -> DecktetState:
-    pile = list(state.piles[event.pile])
-    for card in event.cards:
-        pile.remove(card)
-    piles = list(state.piles)
-    piles[event.pile] = tuple(pile)
-    seats = list(state.seats)
-    seats[event.seat] = replace(seats[event.seat], hand=with_added(seats[event.seat].hand, *event.cards))
-    return replace(state, piles=tuple(piles), seats=tuple(seats))
+    return dealt(state, event.seat, event.pile, event.cards, event.count)
