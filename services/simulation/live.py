@@ -5,8 +5,10 @@ chosen seed, so the server must run in sandbox mode), follows it over Server-Sen
 it plays is on turn it submits that seat's command over HTTP. The bot decides on the state it folds from
 the events it received with the module of the game's type (the ``game_type`` the server answered the
 creation with); the server decides again and is the authority. System work (dice, the market, the AI's
-turns) is done by the workers. The public stream carries every event only for a game whose events are all
-public (``events_public``, as in Magnate); a game that redacts events is simulated in-process only.
+turns) is done by the workers. For a game that redacts events (hands, as in Decktet Magnate) the client keeps a
+copy per viewer (:mod:`.folded`): the public stream's says whose turn it is, and a seat's own copy, read with that
+seat's token just before it moves, is what its bot decides on (a seat's events hold exactly what the bot may use);
+once the game is over every event is open, and the finished game is counted from the whole log.
 
 Only ``pending(state).seats[0]`` is ever played, as in the in-process driver, so a live game is the same
 game as the in-process one with the same seeds: the results are identical, which the tests check.
@@ -21,37 +23,21 @@ import asyncio
 import random
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, TypeVar
 
 import msgspec
 
-from domain.games import GAMES
-from domain.kernel import GameModule
-
+from .folded import FoldedGame, LiveError, LiveMetrics, StreamEvent
 from .http import Connection, HttpError
 from .local import outcome
 from .spec import GameResult, SimSpec
 
+__all__ = ["Created", "FoldedGame", "LiveError", "LiveMetrics", "create", "drive", "read_applied", "read_page",
+           "run", "run_live"]
+
 STALL_S = 120.0
 """A game that receives nothing for this long while it waits for a system job counts as stalled."""
 T = TypeVar("T")
-
-
-class LiveError(Exception):
-    """A game could not be driven to its end (refused command, stalled stream, server error)."""
-
-
-class StreamEvent(msgspec.Struct, frozen=True):
-    """An event as the API hands it out (the fields a client folding the game needs)."""
-
-    version: int
-    actor: str
-    command_id: str
-    recorded_at: str
-    payload: msgspec.Raw
-    redacted: bool = False
 
 
 class _SeatOut(msgspec.Struct, frozen=True):
@@ -92,85 +78,6 @@ class Applied(msgspec.Struct, frozen=True):
 _created = msgspec.json.Decoder(_CreatedOut)
 read_page = msgspec.json.Decoder(Page).decode
 read_applied = msgspec.json.Decoder(Applied).decode
-_events: dict[str, msgspec.json.Decoder[Any]] = {}
-
-
-def _event_decoder(game: GameModule[Any]) -> msgspec.json.Decoder[Any]:
-    decoder = _events.get(game.name)
-    if decoder is None:
-        decoder = _events[game.name] = msgspec.json.Decoder(game.event_type)
-    return decoder
-
-
-@dataclass
-class LiveMetrics:
-    """What the bot clients observed; times are ``time.monotonic()`` seconds."""
-
-    commands: list[tuple[float, float]] = field(default_factory=list)
-    """(when the response arrived, round-trip latency) of every bot command."""
-    jobs: list[tuple[float, float]] = field(default_factory=list)
-    """(when the client saw it, latency) of every system job: from the recorded time of the append that made
-    it due to the recorded time of its own append (both stamped by the server at the start of the append)."""
-    errors: list[str] = field(default_factory=list)
-    versions: dict[int, int] = field(default_factory=dict)
-    """The latest version each game (by key) reached."""
-    game_ids: dict[int, str] = field(default_factory=dict)
-    progress: dict[int, tuple[int, int]] = field(default_factory=dict)
-    """(bot commands, system jobs) each game (by key) has appended so far."""
-    finished: int = 0
-
-
-def _moment(recorded_at: str) -> float:
-    return datetime.fromisoformat(recorded_at).timestamp()
-
-
-class FoldedGame:
-    """The client-side copy of one game: the state folded, by the module of its type, from the events received
-    so far, and the bot commands and system jobs that appended them (counted as the in-process play counts them,
-    for :func:`services.simulation.local.outcome`). With ``metrics``, each job's delay and the progress are
-    recorded there under ``key``."""
-
-    def __init__(self, game_id: str, game_type: str, metrics: LiveMetrics | None = None, key: int = 0) -> None:
-        if game_type not in GAMES:
-            raise LiveError(f"game {game_id}: the server made a {game_type!r} game, which is not registered here")
-        self.game_id = game_id
-        self.module = GAMES[game_type]
-        self._decoder = _event_decoder(self.module)
-        self.state: Any = self.module.initial_state()
-        self.version = 0
-        self.metrics = metrics
-        self.key = key
-        self.players = 0
-        self.jobs = 0
-        self._last_command = ""
-        self._last_recorded = 0.0
-
-    def apply(self, events: Sequence[StreamEvent]) -> None:
-        for e in events:
-            if e.version <= self.version:
-                continue  # already folded (our own command's events come back on the stream too)
-            if e.version != self.version + 1:
-                raise LiveError(f"game {self.game_id}: a gap in the log after version {self.version}")
-            if e.redacted:
-                raise LiveError(f"game {self.game_id}: event {e.version} came redacted; the client cannot fold it")
-            self.state = self.module.evolve(self.state, self._decoder.decode(e.payload))
-            self.version = e.version
-            if e.command_id != self._last_command:
-                recorded = _moment(e.recorded_at)
-                if e.command_id.startswith("system:"):
-                    self.jobs += 1
-                    if self.metrics is not None:
-                        self.metrics.jobs.append((time.monotonic(), recorded - self._last_recorded))
-                elif e.actor.startswith("seat:"):
-                    self.players += 1
-                self._last_command, self._last_recorded = e.command_id, recorded
-        if self.metrics is not None:
-            self.metrics.versions[self.key] = self.version
-            self.metrics.progress[self.key] = (self.players, self.jobs)
-
-    @property
-    def finished(self) -> bool:
-        return bool(self.module.pending(self.state).finished)
 
 
 async def create(conn: Connection, spec: SimSpec, game: int) -> Created:
@@ -185,7 +92,7 @@ async def create(conn: Connection, spec: SimSpec, game: int) -> Created:
     return Created(created.game_id, created.game_type, {s.seat: s.token for s in created.seats if s.token})
 
 
-async def _submit(conn: Connection, game: FoldedGame, token: str, command: Any) -> None:
+async def _submit(conn: Connection, game: FoldedGame, token: str, command: Any, metrics: LiveMetrics) -> None:
     body = msgspec.json.encode({"command_id": f"sim-{game.version}", "expected_version": game.version,
                                 "command": command})
     began = time.monotonic()
@@ -195,9 +102,53 @@ async def _submit(conn: Connection, game: FoldedGame, token: str, command: Any) 
     if response.status != 200:
         raise LiveError(f"game {game.game_id}: command at version {game.version} refused: "
                         f"{response.status} {response.body.decode(errors='replace')[:300]}")
-    if game.metrics is not None:
-        game.metrics.commands.append((done, done - began))
-    game.apply(read_applied(response.body).events)
+    metrics.commands.append((done, done - began))
+    applied = read_applied(response.body)
+    game.apply(applied.events, applied.version)
+
+
+async def _catch_up(conn: Connection, game: FoldedGame, token: str | None = None) -> None:
+    """Bring a viewer's copy to the head: the events after its version as that viewer (a seat's token, or the
+    public) may see them."""
+    headers = {"Authorization": f"Bearer {token}"} if token else None
+    response = await conn.request("GET", f"/api/games/{game.game_id}/events?after={game.version}", None, headers)
+    if response.status != 200:
+        raise LiveError(f"game {game.game_id}: reading the log failed: {response.status}")
+    page = read_page(response.body)
+    game.apply(page.events, page.version)
+
+
+class _Seats:
+    """Who decides for each seat the client plays: the game's own copy when its events are public, else a copy
+    per seat that sees what that seat sees."""
+
+    def __init__(self, game: FoldedGame, created: Created) -> None:
+        self.game = game
+        self.created = created
+        self.copies: dict[int, FoldedGame] = {}
+
+    async def ready(self, conn: Connection, seat: int) -> FoldedGame:
+        if self.game.module.events_public:
+            return self.game
+        copy = self.copies.get(seat)
+        if copy is None:
+            copy = self.copies[seat] = FoldedGame(self.game.game_id, self.created.game_type)
+        await _catch_up(conn, copy, self.created.tokens[seat])
+        return copy
+
+    async def moved(self, conn: Connection, copy: FoldedGame) -> None:
+        """After a seat's command on its own copy: the game's copy follows (without waiting for the stream)."""
+        if copy is not self.game:
+            await _catch_up(conn, self.game)
+
+    async def whole(self, conn: Connection, metrics: LiveMetrics, key: int) -> FoldedGame:
+        """The finished game as counted: the game's copy, or (hidden events) the whole log, open to all now."""
+        if self.game.module.events_public:
+            return self.game
+        whole = FoldedGame(self.game.game_id, self.created.game_type)
+        await _catch_up(conn, whole)
+        metrics.progress[key] = (whole.players, whole.jobs)
+        return whole
 
 
 async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: LiveMetrics, key: int | None = None,
@@ -206,14 +157,13 @@ async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: 
     ``existing`` is that game (``key`` names it in ``metrics``); the bot waits before each command, as a person
     would, a time drawn uniformly between 0 and twice ``think_s`` (its own generator: it changes nothing in the
     game, and bots started together do not stay in step)."""
-    if not spec.module.events_public:
-        raise LiveError(f"{spec.game} redacts events on the public stream: simulate it in-process")
     created = existing if existing is not None else await create(conn, spec, index)
     if created.game_type != spec.game:
         raise LiveError(f"game {created.game_id} is a {created.game_type} game, not {spec.game}")
     key = index if key is None else key
     metrics.game_ids[key] = created.game_id
     game = FoldedGame(created.game_id, created.game_type, metrics, key)
+    seats = _Seats(game, created)
     bots = spec.bots(index)
     pause = random.Random(index)
     while True:  # the stream is re-opened (from the version we have) if the server ends it
@@ -223,17 +173,21 @@ async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: 
                 due = game.module.pending(game.state)
                 if due.finished:
                     metrics.finished += 1
-                    return outcome(spec, arm, index, game.state, game.version, game.players, game.jobs)
+                    whole = await seats.whole(conn, metrics, key)
+                    return outcome(spec, arm, index, whole.state, whole.version, whole.players, whole.jobs)
                 if due.seats:
                     seat = due.seats[0]
                     if think_s > 0:
                         await asyncio.sleep(pause.uniform(0, 2 * think_s))
-                    await _submit(conn, game, created.tokens[seat], bots(game.state, seat))
+                    mine = await seats.ready(conn, int(seat))
+                    await _submit(conn, mine, created.tokens[seat], bots(mine.state, seat), metrics)
+                    await seats.moved(conn, mine)
                     continue
                 data = await anext(messages, None)
                 if data is None:
                     break
-                game.apply(read_page(data).events)
+                page = read_page(data)
+                game.apply(page.events, page.version)
         except TimeoutError as exc:
             raise LiveError(f"game {game.game_id}: nothing happened for {STALL_S:.0f} s at version "
                             f"{game.version}") from exc
@@ -249,9 +203,6 @@ async def run_live(
     client; results in (arm, game) order. Raises :class:`LiveError` (after the other games finish) if any game
     failed."""
     metrics = metrics if metrics is not None else LiveMetrics()
-    for spec in specs:
-        if not spec.module.events_public:
-            raise LiveError(f"{spec.game} redacts events on the public stream: simulate it in-process")
     jobs = [(spec, arm, game) for arm, spec in enumerate(specs) for game in range(spec.games)]
     gate = asyncio.Semaphore(max(1, concurrency))
 

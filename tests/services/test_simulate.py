@@ -5,7 +5,6 @@ registered game is played through its module alone (a toy game shows it); and th
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import io
 import json
@@ -44,7 +43,6 @@ from domain.kernel.driver import play
 from domain.magnate import GAME
 from services.simulation import Progress, SimSpec, Simulation, arms, simulate, write
 from services.simulation.http import Connection, HttpError
-from services.simulation.live import LiveError, run, run_live
 from services.simulation.local import play_game
 from services.simulation.summary import quantile, wilson
 
@@ -349,13 +347,6 @@ def test_a_spec_is_checked_against_its_game(race: GameModule[RaceState]) -> None
     with pytest.raises(ValueError, match="unknown difficulty 'the_singularity' for race; one of easy, hard"):
         arms(1, game="race", difficulty="the_singularity")
     assert [s.difficulty for s in arms(1, game="race", difficulty="none")] == [None]
-
-
-def test_a_game_that_redacts_events_is_not_played_live(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bot client folds the public stream: it cannot follow a game whose public stream hides events."""
-    monkeypatch.setitem(GAMES, "race", dataclasses.replace(RACE, events_public=False))
-    with pytest.raises(LiveError, match="race redacts events on the public stream: simulate it in-process"):
-        run(run_live([SimSpec(games=1, game="race")], "http://127.0.0.1:9"))
 
 
 # -- the bot clients' HTTP ------------------------------------------------------------------------------
