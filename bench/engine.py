@@ -87,16 +87,29 @@ class Scenario:
 
 def scenarios(name: str) -> list[Scenario]:
     """What the engine plays of game ``name``: its AI against its first bot (if it has an AI), then its random
-    bot (else its first) in 2 and 4 seats, and in 4 seats with each of its variants."""
+    bot (else its first) in 2 seats and in the most seats it takes (up to 4), and there with each of its variants
+    (in 2 seats a variant that needs them)."""
     game = GAMES[name]
     if game.sim_options is None or not game.bots:
         return []
     first = next(iter(game.bots))
     bot = RANDOM if RANDOM in game.bots else first
+    most = max(n for n in (2, 3, 4) if _takes(game, n, frozenset()))
     found = [Scenario(name, 2, first, ai=True)] if game.ai_levels else []
-    found += [Scenario(name, 2, bot), Scenario(name, 4, bot)]
-    found += [Scenario(name, 4, bot, flags=frozenset({flag})) for flag in game.sim_flags]
+    found += [Scenario(name, 2, bot), Scenario(name, most, bot)]
+    found += [Scenario(name, most if _takes(game, most, frozenset({flag})) else 2, bot, flags=frozenset({flag}))
+              for flag in game.sim_flags]
     return found
+
+
+def _takes(game: GameModule[Any], seats: int, flags: frozenset[str]) -> bool:
+    """The game can be simulated with ``seats`` seats and ``flags``."""
+    assert game.sim_options is not None
+    try:
+        game.sim_options(("human",) * seats, None, flags)
+    except ValueError:
+        return False
+    return True
 
 
 def ai_scenario(name: str) -> Scenario | None:

@@ -57,14 +57,17 @@ def _narrator(names: Mapping[int, str]) -> Narrator:
 
 
 def _sim_options(seat_kinds: tuple[str, ...], ai_level: str | None, flags: frozenset[str]) -> GameOptions:
-    """Three seats play the three-player Y (V4); ``flags`` switch on any of :data:`SIM_FLAGS`; an ``ai`` seat is
-    the computer at ``ai_level``."""
+    """Three seats play the three-player Y (V4); ``flags`` switch on any of :data:`SIM_FLAGS` (``stacked`` brings
+    ``mega``, which it needs); an ``ai`` seat is the computer at ``ai_level``."""
     three = len(seat_kinds) == 3
     if len(seat_kinds) not in (2, 3):
         raise ValueError("Decktet Magnate is for two or three players")
+    if three and "stacked" in flags:
+        raise ValueError("the stacked deck (V8) is for two players")
     return GameOptions(
-        courts="nocourts" not in flags, mega="mega" in flags, three=three, original_aces="originalAces" in flags,
-        deucey="deucey" in flags, courtpawns="courtpawns" in flags, stacked="stacked" in flags and not three,
+        courts="nocourts" not in flags, mega=bool(flags & {"mega", "stacked"}), three=three,
+        original_aces="originalAces" in flags, deucey="deucey" in flags, courtpawns="courtpawns" in flags,
+        stacked="stacked" in flags,
         seats=tuple(SeatSpec(kind="ai", level=ai_level) if kind == "ai" else SeatSpec() for kind in seat_kinds)
         if "ai" in seat_kinds else (),
     )
