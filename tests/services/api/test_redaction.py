@@ -106,15 +106,20 @@ async def check_every_route(table: Table, module: GameModule[Any], game: Game, l
             assert [e["payload"] for e in message.json()["events"]] == expected_events
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+TABLES = [(name, kinds) for name in sorted(GAMES)
+          for kinds in [("human", "human", "human"), *([("human", "human", "ai")] if GAMES[name].ai_levels else [])]]
+"""Every game with three people, and with two people and its computer player (whose hand is hidden too)."""
+
+
+@pytest.mark.parametrize(("name", "kinds"), TABLES, ids=[f"{n}-{'-'.join(k)}" for n, k in TABLES])
 @given(seed=st.integers(min_value=0, max_value=2**20))
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 async def test_no_route_hands_a_viewer_more_than_its_redaction(
-    name: str, seed: int, table: Table, live_url: str
+    name: str, kinds: tuple[str, ...], seed: int, table: Table, live_url: str
 ) -> None:
     module = GAMES[name]
     assert module.sim_options is not None
-    options = module.sim_options(("human", "human", "human"), None, frozenset())
+    options = module.sim_options(kinds, module.ai_levels[0] if "ai" in kinds else None, frozenset())
     response = await table.client.post("/api/games", json={"game": name, "options": as_json(options),
                                                            "seed": f"{seed:08x}"})
     assert response.status_code == 201, response.text
