@@ -1,0 +1,281 @@
+// What this seat may do now, built only from its legal commands (GET /me: the server's templates; the page never
+// works out legality itself): the income choices its deeds are due (R9.1c), then its card plays (buy outright with
+// one of the payments listed, take a deed, sell), developing a deed (the count within the template's range),
+// trading with the bank, a deed's private income preference, and ending the turn. The first template is the
+// engine's suggestion: offered at the top and marked where it appears. A refused command is told in words beside
+// the control that sent it.
+
+import { inWords } from "../../shell/api.js";
+import { h } from "../../shell/dom.js";
+import { plural } from "./words.js";
+
+let uid = 0;
+const id = (base) => `${base}-${++uid}`;
+
+const type = (t) => t.command.type;
+
+/** A form that sends ``command(submitter)`` on submit, showing the API's error in words beside its buttons. */
+function actionForm(ctx, name, build, command) {
+  const form = h("form", { class: `action action-${name}`, "data-action": name, novalidate: true });
+  const error = h("p", { class: "error", role: "alert" });
+  build(form);
+  form.append(error);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const cmd = command(e.submitter, error);
+    if (!cmd) return;
+    error.textContent = "";
+    const controls = [...form.querySelectorAll("button, select, input")];
+    controls.forEach((c) => { c.disabled = true; });
+    form.setAttribute("aria-busy", "true");
+    try {
+      await ctx.send(cmd);
+    } catch (err) {
+      error.textContent = inWords(err);
+      controls.forEach((c) => { c.disabled = false; });
+      form.removeAttribute("aria-busy");
+      const first = form.querySelector("select, input, button");
+      if (first) first.focus();
+    }
+  });
+  return form;
+}
+
+function districtName(ctx, letter) {
+  const d = ctx.view.districts.find((x) => x.letter === letter);
+  return d ? `${letter} (${ctx.words.shortName(d.card)})` : letter;
+}
+
+function drawCount(ctx) {
+  const v = ctx.view.variant;
+  const key = `${v.three ? "three_" : ""}${v.mega ? "mega" : ""}`.replace(/_$/, "") || "base";
+  const mode = (ctx.words.cat.modes || []).find((m) => m.key === key);
+  return mode ? mode.draw : 1;
+}
+
+/** A card play in words without the card's name (the card names its form already). */
+function playText(ctx, t) {
+  const { words } = ctx;
+  const c = t.command;
+  switch (type(t)) {
+    case "decktet.buy": return `Buy into ${districtName(ctx, c.district)} for ${words.payment(c.payment)}`;
+    case "decktet.deed": {
+      const two = words.card(c.card).rank === "2" ? " (never better than buying it)" : "";
+      return `Deed in ${districtName(ctx, c.district)} for ${words.deedPrice(c.card)}${two}`;
+    }
+    case "decktet.sell": return `Sell for ${words.saleValue(c.card, ctx.view.variant)}`;
+    default: return describe(ctx, t);
+  }
+}
+
+/** A template's command in words. */
+export function describe(ctx, t) {
+  const { words } = ctx;
+  const c = t.command;
+  switch (type(t)) {
+    case "decktet.choose": return `Take ${words.suit(c.suit)} from your deed ${words.name(c.card)}`;
+    case "decktet.end_turn":
+      return ctx.view.final_round ? "End your turn (no more draws)" : `End your turn and draw ${plural(drawCount(ctx), "card")}`;
+    case "decktet.buy": return `Buy ${words.name(c.card)} into district ${districtName(ctx, c.district)} for ${words.payment(c.payment)}`;
+    case "decktet.deed": {
+      const two = words.card(c.card).rank === "2" ? " (never better than buying it outright)" : "";
+      return `Take a deed on ${words.name(c.card)} in district ${districtName(ctx, c.district)} for ${words.deedPrice(c.card)}${two}`;
+    }
+    case "decktet.sell": return `Sell ${words.name(c.card)} for ${words.saleValue(c.card, ctx.view.variant)}`;
+    case "decktet.develop": return `Put ${c.count || 1} ${words.suit(c.suit)} on your deed ${words.name(c.card)}`;
+    case "decktet.trade": {
+      const p = words.prices;
+      return `Trade ${p.trade_give} ${words.suit(c.give)} for ${p.trade_take} ${words.suit(c.take)}`;
+    }
+    case "decktet.prefer": return `${words.name(c.card)} pays ${words.suit(c.suit)} on the others' rolls`;
+    default: return c.type;
+  }
+}
+
+const SUGGESTED = " (suggested)";
+
+/** A select of templates (their indices in ``legal``), grouped, the suggestion chosen and marked. */
+function templateSelect(ctx, name, groups, label, text = ctx.text) {
+  const select = h("select", { id: id(name), name, class: "template-select" });
+  for (const [title, items] of groups) {
+    if (!items.length) continue;
+    const parent = title ? h("optgroup", { label: title }) : select;
+    for (const i of items) {
+      parent.append(h("option", { value: String(i), selected: i === 0 ? true : null },
+        `${text(ctx.legal[i])}${i === 0 ? SUGGESTED : ""}`));
+    }
+    if (parent !== select) select.append(parent);
+  }
+  return [h("label", { for: select.id, class: "template-label" }, label), select];
+}
+
+function indices(ctx, pred) {
+  return ctx.legal.map((t, i) => [t, i]).filter(([t]) => pred(t)).map(([, i]) => i);
+}
+
+// -- the parts of a turn --------------------------------------------------------------------------------
+
+function suggestion(ctx) {
+  const t = ctx.legal[0];
+  return actionForm(ctx, "suggestion", (f) => {
+    f.append(h("p", { class: "suggestion-text" }, h("span", { class: "suggestion-mark" }, "Suggested: "), ctx.text(t), "."),
+      h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary", id: "play-suggestion" },
+        type(t) === "decktet.end_turn" ? "End turn" : "Play the suggestion")));
+  }, () => t.command);
+}
+
+function choices(ctx) {
+  const byCard = new Map();
+  indices(ctx, (t) => type(t) === "decktet.choose").forEach((i) => {
+    const card = ctx.legal[i].command.card;
+    if (!byCard.has(card)) byCard.set(card, []);
+    byCard.get(card).push(i);
+  });
+  const out = [h("h3", {}, "Choose your income"),
+    h("p", {}, `Your roll pays ${plural(byCard.size, "deed")} of yours: choose the suit each one pays before anything else.`)];
+  for (const [card, items] of byCard) {
+    out.push(actionForm(ctx, "choose", (f) => {
+      f.setAttribute("data-card", card);
+      f.append(h("p", {}, `Your deed ${ctx.words.describe(card)} pays one token of:`),
+        h("p", { class: "buttons" }, ...items.map((i) => h("button", { type: "submit", value: String(i), class: i === 0 ? "primary suggested" : "" },
+          `${ctx.words.suit(ctx.legal[i].command.suit)}${i === 0 ? SUGGESTED : ""}`))));
+    }, (submitter) => ctx.legal[Number(submitter.value)].command));
+  }
+  return out;
+}
+
+function endTurn(ctx, i) {
+  return actionForm(ctx, "end-turn", (f) => {
+    f.append(h("p", { class: "buttons" }, h("button", { type: "submit", class: i === 0 ? "primary suggested" : "" }, ctx.text(ctx.legal[i]))));
+  }, () => ctx.legal[i].command);
+}
+
+function cardPlays(ctx) {
+  const hand = ctx.view.seats[ctx.seat].hand || [];
+  const out = [];
+  for (const card of hand) {
+    const mine = (kind) => indices(ctx, (t) => type(t) === kind && t.command.card === card);
+    const groups = [["Buy outright", mine("decktet.buy")], ["Take a deed", mine("decktet.deed")], ["Sell", mine("decktet.sell")]];
+    if (!groups.some(([, items]) => items.length)) continue;
+    let select = null;
+    out.push(actionForm(ctx, "play", (f) => {
+      f.setAttribute("data-card", card);
+      const [label, s] = templateSelect(ctx, "play", groups, ctx.words.describe(card), (t) => playText(ctx, t));
+      select = s;
+      f.append(h("p", { class: "row" }, label, select), h("p", { class: "buttons" }, h("button", { type: "submit" }, "Play this card")));
+    }, () => ctx.legal[Number(select.value)].command));
+  }
+  return out;
+}
+
+function develop(ctx, items) {
+  let select = null;
+  let count = null;
+  const form = actionForm(ctx, "develop", (f) => {
+    const [label, s] = templateSelect(ctx, "develop", [["", items]], "Develop a deed: move tokens from your supply onto it");
+    select = s;
+    count = h("input", { type: "number", id: id("count"), name: "count", min: "1", max: "1", value: "1", inputmode: "numeric" });
+    const note = h("span", { class: "hint count-range", "aria-live": "polite" });
+    const sync = () => {
+      const t = ctx.legal[Number(select.value)];
+      const p = (t.params || []).find((x) => x.field === "count");
+      count.min = String(p ? p.minimum : 1);
+      count.max = String(p ? p.maximum : 1);
+      count.disabled = !p;
+      if (Number(count.value) > Number(count.max) || Number(count.value) < Number(count.min)) count.value = count.min;
+      note.textContent = p ? `(${p.minimum} to ${p.maximum})` : "(just 1)";
+      [...select.options].forEach((o) => {
+        const tt = ctx.legal[Number(o.value)];
+        o.textContent = `Put ${ctx.words.suit(tt.command.suit)} on ${ctx.words.name(tt.command.card)}${Number(o.value) === 0 ? SUGGESTED : ""}`;
+      });
+    };
+    select.addEventListener("change", sync);
+    sync();
+    f.append(h("p", { class: "row" }, label, select),
+      h("p", { class: "row" }, h("label", { for: count.id }, "How many tokens"), h("span", { class: "field" }, count, note)),
+      h("p", { class: "buttons" }, h("button", { type: "submit" }, "Develop")));
+  }, (submitter, error) => {
+    const t = ctx.legal[Number(select.value)];
+    const p = (t.params || []).find((x) => x.field === "count");
+    if (!p) return t.command;
+    const n = Number(count.value);
+    if (!Number.isInteger(n) || n < p.minimum || n > p.maximum) {
+      error.textContent = `Put from ${p.minimum} to ${p.maximum} ${ctx.words.suit(t.command.suit)} on this deed.`;
+      return null;
+    }
+    return { ...t.command, count: n };
+  });
+  return form;
+}
+
+function simpleForm(ctx, name, items, label, button, hint = "") {
+  let select = null;
+  return actionForm(ctx, name, (f) => {
+    const [l, s] = templateSelect(ctx, name, [["", items]], label);
+    select = s;
+    f.append(h("p", { class: "row" }, l, select));
+    if (hint) f.append(h("p", { class: "hint" }, hint));
+    f.append(h("p", { class: "buttons" }, h("button", { type: "submit" }, button)));
+  }, () => ctx.legal[Number(select.value)].command);
+}
+
+function turn(ctx) {
+  const { view } = ctx;
+  const out = [suggestion(ctx)];
+  if (ctx.legal.some((t) => type(t) === "decktet.choose")) return [...out, ...choices(ctx)];
+  const made = `${view.plays} of ${plural(view.plays_required, "card play")} made`;
+  out.push(h("p", { class: "plays-made", id: "plays-made" }, `${made}.`,
+    view.final_round ? " Final round: no draw at the end of this turn." : ""));
+  const end = ctx.legal.findIndex((t) => type(t) === "decktet.end_turn");
+  if (end >= 0) out.push(endTurn(ctx, end));
+  const plays = cardPlays(ctx);
+  if (plays.length) out.push(h("h3", {}, "Play a card"), ...plays);
+  const free = [];
+  const dev = indices(ctx, (t) => type(t) === "decktet.develop");
+  if (dev.length) free.push(develop(ctx, dev));
+  const trades = indices(ctx, (t) => type(t) === "decktet.trade");
+  if (trades.length) free.push(simpleForm(ctx, "trade", trades, "Trade with the bank", "Trade"));
+  const prefs = indices(ctx, (t) => type(t) === "decktet.prefer");
+  if (prefs.length) {
+    free.push(simpleForm(ctx, "prefer", prefs, "Income preference of a deed", "Set preference",
+      "Which suit a deed pays on the others' rolls. Private: the others never see it."));
+  }
+  if (free.length) out.push(h("h3", {}, "Free actions"), ...free);
+  return out;
+}
+
+export function waitingText(view, label, seat) {
+  if (view.phase === "ended") return "The game is over.";
+  const spec = view.variant.seats[view.active];
+  if (spec && spec.kind === "ai") return `Waiting: the computer is playing ${label(view.active)}'s turn…`;
+  if (view.active === seat) return "Waiting…";
+  return `Waiting for ${label(view.active)}.`;
+}
+
+/** Draws the seat's possible moves; ``ctx`` = {view, legal, seat, words, label(seat), send(command)}. */
+export function renderActions(container, ctx) {
+  const full = { ...ctx, text: (t) => describe(full, t) };
+  const focusWasHere = container.contains(document.activeElement);
+  let nodes;
+  if (ctx.seat === null || ctx.seat === undefined) {
+    nodes = [h("p", { class: "waiting" }, "You are watching this game. Open your invite link to play a seat.")];
+  } else if (!ctx.legal.length) {
+    nodes = [h("p", { class: "waiting", id: "waiting" }, waitingText(ctx.view, ctx.label, ctx.seat))];
+  } else {
+    nodes = turn(full);
+  }
+  container.replaceChildren(...nodes);
+  if (focusWasHere && ctx.legal.length) {
+    const first = container.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
+  }
+}
+
+/** Moves the focus to the form that plays ``card`` (a click on the card in the hand). */
+export function focusCard(container, card) {
+  const form = [...container.querySelectorAll("form[data-action='play']")].find((f) => f.dataset.card === card);
+  if (!form) return false;
+  form.scrollIntoView({ block: "nearest" });
+  form.querySelector("select").focus();
+  return true;
+}
