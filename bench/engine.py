@@ -38,7 +38,6 @@ from domain.games import GAMES
 from domain.kernel import SYSTEM, Chance, Command, GameError, GameModule, Seat, commitment_of, tag_of
 from domain.kernel import fold as fold_log
 from domain.kernel.driver import Played, play
-from services.simulation.spec import default_level
 
 from .common import busy_warning, load_average, machine, percentile, table
 
@@ -61,7 +60,8 @@ class Scenario:
     bot: str
     """The policy of every human seat (a key of the game's ``bots``)."""
     ai: bool = False
-    """The last seat is the game's AI at its middle level (run by the rules as system turns)."""
+    """The last seat is the game's AI at its weakest level (run by the rules as system turns): the engine's cost,
+    not the search's (a searching level's time per move is in docs/AI.md)."""
     flags: frozenset[str] = field(default_factory=frozenset)
 
     @property
@@ -70,12 +70,13 @@ class Scenario:
 
     @property
     def difficulty(self) -> str | None:
-        return default_level(self.module) if self.ai else None
+        return self.module.ai_levels[0] if self.ai else None
 
     @property
     def name(self) -> str:
-        """``2 seats, AI vs greedy bot``, ``4 seats, advanced, random bots`` (also the seed text of its games)."""
-        players = f"AI vs {self.bot} bot" if self.ai else f"{self.bot} bots"
+        """``2 seats, AI (easy) vs greedy bot``, ``4 seats, advanced, random bots`` (also the seed text of its
+        games)."""
+        players = f"AI ({self.difficulty}) vs {self.bot} bot" if self.ai else f"{self.bot} bots"
         return ", ".join([f"{self.seats} seats", *sorted(self.flags), players])
 
     def start(self, seed: bytes) -> Any:
