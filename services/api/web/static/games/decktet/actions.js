@@ -162,7 +162,7 @@ function cardPlays(ctx) {
       f.setAttribute("data-card", card);
       const [label, s] = templateSelect(ctx, "play", groups, ctx.words.describe(card), (t) => playText(ctx, t));
       select = s;
-      f.append(h("p", { class: "row" }, label, select), h("p", { class: "buttons" }, h("button", { type: "submit" }, "Play this card")));
+      f.append(label, h("p", { class: "row play-row" }, select, h("button", { type: "submit" }, "Play")));
     }, () => ctx.legal[Number(select.value)].command));
   }
   return out;
@@ -191,9 +191,9 @@ function develop(ctx, items) {
     };
     select.addEventListener("change", sync);
     sync();
-    f.append(h("p", { class: "row" }, label, select),
-      h("p", { class: "row" }, h("label", { for: count.id }, "How many tokens"), h("span", { class: "field" }, count, note)),
-      h("p", { class: "buttons" }, h("button", { type: "submit" }, "Develop")));
+    f.append(label, h("p", { class: "row play-row" }, select),
+      h("p", { class: "row play-row" }, h("label", { for: count.id }, "Tokens"), h("span", { class: "field" }, count, note),
+        h("button", { type: "submit" }, "Develop")));
   }, (submitter, error) => {
     const t = ctx.legal[Number(select.value)];
     const p = (t.params || []).find((x) => x.field === "count");
@@ -213,9 +213,8 @@ function simpleForm(ctx, name, items, label, button, hint = "") {
   return actionForm(ctx, name, (f) => {
     const [l, s] = templateSelect(ctx, name, [["", items]], label);
     select = s;
-    f.append(h("p", { class: "row" }, l, select));
+    f.append(l, h("p", { class: "row play-row" }, select, h("button", { type: "submit" }, button)));
     if (hint) f.append(h("p", { class: "hint" }, hint));
-    f.append(h("p", { class: "buttons" }, h("button", { type: "submit" }, button)));
   }, () => ctx.legal[Number(select.value)].command);
 }
 

@@ -106,7 +106,7 @@ export function cardStrip(words, placed, { x, y, variant, owner }) {
   c.suits.forEach((s, i) => g.append(suitGroup(s, x + 19 + i * 11, y + 3, 10)));
   g.append(fitted(x + 4, y + 25, words.shortName(placed.card), { size: 8.5, width: w - 8, cls: "card-name" }));
   if (!placed.deed) return g;
-  g.append(el("text", { x: x + w - 3, y: y + 11, class: "deed-mark", "text-anchor": "end", "font-size": 7.5 }, "deed"));
+  g.append(el("text", { x: x + w - 3, y: y + 11, class: "deed-progress", "text-anchor": "end", "font-size": 8 }, `${on}/${cost}`));
   let at = x + 4;
   words.suits.forEach((s, i) => {
     if (!placed.tokens[i]) return;
@@ -115,7 +115,9 @@ export function cardStrip(words, placed, { x, y, variant, owner }) {
     at += 17;
   });
   if (!on) g.append(el("text", { x: x + 4, y: y + 37, class: "token-none", "font-size": 7.5 }, "no tokens"));
-  g.append(el("text", { x: x + w - 3, y: y + 37, class: "deed-progress", "text-anchor": "end", "font-size": 8 }, `${on}/${cost}`));
+  if (at < x + w - 22) {
+    g.append(el("text", { x: x + w - 3, y: y + 37, class: "deed-mark", "text-anchor": "end", "font-size": 7.5 }, "deed"));
+  }
   if (placed.preference) {
     g.append(el("text", { x: x + 4, y: y + 47, class: "pref", "font-size": 7.5 }, "pays you"));
     g.append(suitGroup(placed.preference, x + 36, y + 40, 8));
