@@ -112,10 +112,16 @@ def test_a_solo_game_against_the_computer_is_played_to_the_end_by_clicking(web: 
     shots = set()
     clicks = 0
     final = page.locator("#final")
+    warned = False  # R6.5: the final round is announced
     for _ in range(400):
         page.locator("body.my-turn #play-suggestion, #final:not([hidden])").first.wait_for(timeout=30_000)
         if final.is_visible():
             break
+        if not warned and page.locator("#final-round").count():
+            expect(page.locator("#final-round")).to_contain_text("nobody draws again")
+            expect(page.locator("#status")).to_contain_text("final round")
+            screenshot(page, "decktet-04-final-round")
+            warned = True
         if "game" not in shots and page.locator("#districts .placed").count() >= 4:
             expect(page.locator("#roll svg.d10")).to_have_count(2)
             expect(page.locator("#ai-plans li").first).to_be_visible()  # the computer's reasons
@@ -125,14 +131,14 @@ def test_a_solo_game_against_the_computer_is_played_to_the_end_by_clicking(web: 
         clicks += 1
     else:
         raise AssertionError("the game did not end")
-    assert clicks > 20
+    assert clicks > 20 and warned
     expect(final.locator("table.standings tbody tr")).to_have_count(2)
     expect(final.locator("table.standings")).to_contain_text(re.compile(r"\d+ districts?"))
     expect(page.locator("#status")).to_contain_text("Game over")
     expect(page.locator("#actions")).to_contain_text("The game is over.")
     expect(page.locator("#history-list li", has_text="The game ends.")).to_have_count(1)
     expect(page.locator("#revealed-seed")).to_have_text(SEED)
-    screenshot(page, "decktet-04-final-standings")
+    screenshot(page, "decktet-05-final-standings")
 
 
 # -- two people ---------------------------------------------------------------------------------------------
@@ -203,9 +209,9 @@ def test_two_people_never_see_each_others_hands_nor_does_a_spectator(web: Servic
         for seat in seats:
             assert_hidden(watcher, hands[seat], names)
         if step == 2:
-            screenshot(ada, "decktet-05-two-people-ada", full_page=True)
-            screenshot(bob, "decktet-06-two-people-bob")
-            screenshot(watcher, "decktet-07-spectator")
+            screenshot(ada, "decktet-06-two-people-ada", full_page=True)
+            screenshot(bob, "decktet-07-two-people-bob")
+            screenshot(watcher, "decktet-08-spectator")
         on_turn = next(p for p in seats.values() if p.locator("body.my-turn").count())
         send(on_turn, on_turn.locator("#play-suggestion"))
 
@@ -248,10 +254,10 @@ def test_the_lobbys_variants_create_a_mega_game_for_three_drawn_as_a_y(web: Serv
     game_id = page.url.split("/play/")[1].split("#")[0]
     variant = page.request.get(f"{web.url}/api/games/{game_id}").json()["view"]["variant"]
     assert (variant["mega"], variant["three"], variant["taxtax"], variant["courts"]) == (True, True, True, True)
-    screenshot(page, "decktet-08-three-players-y", full_page=True)
+    screenshot(page, "decktet-09-three-players-y", full_page=True)
     page.set_viewport_size(PHONE)
     assert_fits(page, PHONE["width"])
-    screenshot(page, "decktet-09-three-players-phone", full_page=True)
+    screenshot(page, "decktet-10-three-players-phone", full_page=True)
 
 
 # -- a phone's width ---------------------------------------------------------------------------------------
@@ -263,7 +269,7 @@ def test_on_a_phone_neither_the_lobby_nor_the_game_scrolls_sideways(web: Service
     page.get_by_label("Three players").check()
     expect(page.locator("#seat-list .seat-row")).to_have_count(3)
     assert_fits(page, PHONE["width"])
-    screenshot(page, "decktet-10-phone-lobby", full_page=True)
+    screenshot(page, "decktet-11-phone-lobby", full_page=True)
     page.get_by_label("Three players").uncheck()
     page.get_by_label("Mega-Magnate").check()  # nine districts in a line: the widest table
     seat_kind(page, 2, "ai", "easy")
@@ -279,4 +285,4 @@ def test_on_a_phone_neither_the_lobby_nor_the_game_scrolls_sideways(web: Service
     expect(page.locator("#table-wrap")).to_have_class(re.compile("enlarged"))
     assert_fits(page, PHONE["width"])
     page.evaluate("window.scrollTo(0, 0)")
-    screenshot(page, "decktet-11-phone-game")
+    screenshot(page, "decktet-12-phone-game")
