@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.decktet import GAME as DECKTET
 from domain.kernel import GameModule
 from domain.kernel.table import seated
 from domain.magnate import GAME as MAGNATE
 
-GAMES: dict[str, GameModule[Any]] = {game.name: seated(game) for game in (MAGNATE,)}
+GAMES: dict[str, GameModule[Any]] = {game.name: seated(game) for game in (MAGNATE, DECKTET)}
 """Every game by its type name, served with the table's own messages (:mod:`domain.kernel.table`: who claimed a
 seat) (the ``game`` of a create request, the ``game_type`` stored with a game)."""

@@ -82,7 +82,7 @@ class Narrator:
                                                f"{self._plural(e.turns, 'more turn')} without drawing."])],
             TurnEnded: lambda e: [],
             GameEnded: self._ended,
-            AiTurnPlanned: lambda e: [(1, [(e.seat,), f" (the computer, {e.level}): {e.explanation}"])],
+            AiTurnPlanned: lambda e: [(1, [(e.seat,), f" plans its turn: {e.explanation}"])],
             SeedRevealed: lambda e: [(0, [f"The game's seed is revealed: {e.seed}."])],
         }
 

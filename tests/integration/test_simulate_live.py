@@ -62,6 +62,21 @@ def test_live_games_are_the_in_process_games(services: Services, pg_dsn: str) ->
     assert {r["status"] for r in rows} == {"finished"}
 
 
+def test_live_games_with_hidden_hands_are_the_in_process_games(services: Services) -> None:
+    """Decktet Magnate redacts hands: each seat's bot decides on the copy its own token reads, the computer's
+    turns run in the worker, and the games are still exactly the in-process ones."""
+    specs = [SimSpec(game="decktet", games=2, seed="live-hands", difficulty="easy"),
+             SimSpec(game="decktet", games=1, seats=3, seed="live-hands", bot="random", difficulty=None,
+                     flags=frozenset({"mega"}))]
+    metrics = LiveMetrics()
+    live = simulate(specs, "service", url=services.url, concurrency=3, metrics=metrics,
+                    progress=Progress(3, io.StringIO()))
+    local = simulate(specs, "inprocess", processes=1, progress=Progress(3, io.StringIO()))
+    assert live.games == local.games
+    assert not metrics.errors and metrics.finished == 3
+    assert len(metrics.commands) == sum(g.player_commands for g in live.games)
+
+
 def test_the_cli_starts_the_service_itself(pg_dsn: str, redis_url: str, tmp_path: Path) -> None:
     env = {**os.environ, "DATABASE_URL": pg_dsn, "REDIS_URL": redis_url}
     out = tmp_path / "live.json"

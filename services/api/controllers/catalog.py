@@ -24,11 +24,12 @@ class CatalogController(Controller):
 
     @get("/", summary="The games this server offers", cache_control=CACHED)
     async def games(self, gameplay: GameplayDep) -> tuple[GameTypeOut, ...]:
-        """Each game with its title, data version, AI levels and the JSON Schema of its ``options``."""
+        """Each game with its title, data version, AI levels and the JSON Schema of its ``options``, in the
+        registry's order (the first is the lobby's default)."""
         return tuple(
             GameTypeOut(name, game.title or name, game.data_version, game.ai_levels,
                         msgspec.json.schema(game.options_type))
-            for name, game in sorted(gameplay.games.items())
+            for name, game in gameplay.games.items()
         )
 
     @get("/{game:str}", summary="A game's component tables", responses=documented(400, 404),
