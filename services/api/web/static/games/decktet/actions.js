@@ -5,7 +5,7 @@
 // engine's suggestion: offered at the top and marked where it appears. A refused command is told in words beside
 // the control that sent it.
 
-import { inWords } from "../../shell/api.js";
+import { actionForm } from "../../shell/actionform.js";
 import { h } from "../../shell/dom.js";
 import { plural } from "./words.js";
 
@@ -13,33 +13,6 @@ let uid = 0;
 const id = (base) => `${base}-${++uid}`;
 
 const type = (t) => t.command.type;
-
-/** A form that sends ``command(submitter)`` on submit, showing the API's error in words beside its buttons. */
-function actionForm(ctx, name, build, command) {
-  const form = h("form", { class: `action action-${name}`, "data-action": name, novalidate: true });
-  const error = h("p", { class: "error", role: "alert" });
-  build(form);
-  form.append(error);
-  form.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const cmd = command(e.submitter, error);
-    if (!cmd) return;
-    error.textContent = "";
-    const controls = [...form.querySelectorAll("button, select, input")];
-    controls.forEach((c) => { c.disabled = true; });
-    form.setAttribute("aria-busy", "true");
-    try {
-      await ctx.send(cmd);
-    } catch (err) {
-      error.textContent = inWords(err);
-      controls.forEach((c) => { c.disabled = false; });
-      form.removeAttribute("aria-busy");
-      const first = form.querySelector("select, input, button");
-      if (first) first.focus();
-    }
-  });
-  return form;
-}
 
 function districtName(ctx, letter) {
   const d = ctx.view.districts.find((x) => x.letter === letter);

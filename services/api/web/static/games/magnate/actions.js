@@ -3,40 +3,13 @@
 // suggestion; buy land, build or rebuild, advertise, consult, sell (the sale value shown before confirming).
 // An error from the API is shown in words next to the control that caused it.
 
-import { inWords } from "../../shell/api.js";
 import { diceRow } from "./dice.js";
+import { actionForm } from "../../shell/actionform.js";
 import { h } from "../../shell/dom.js";
 import { money, PHASES, SYSTEM_JOBS } from "./words.js";
 
 let uid = 0;
 const id = (base) => `${base}-${++uid}`;
-
-/** A form that sends ``command()`` on submit, showing the API's error in words beside its buttons. */
-function actionForm(ctx, name, build, command) {
-  const form = h("form", { class: `action action-${name}`, "data-action": name, novalidate: true });
-  const error = h("p", { class: "error", role: "alert" });
-  build(form);
-  form.append(error);
-  form.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const cmd = command(e.submitter);
-    if (!cmd) return;
-    error.textContent = "";
-    const buttons = [...form.querySelectorAll("button")];
-    buttons.forEach((b) => { b.disabled = true; });
-    form.setAttribute("aria-busy", "true");
-    try {
-      await ctx.send(cmd);
-    } catch (err) {
-      error.textContent = inWords(err);
-      buttons.forEach((b) => { b.disabled = false; });
-      form.removeAttribute("aria-busy");
-      const first = form.querySelector("input, select, button");
-      if (first) first.focus();
-    }
-  });
-  return form;
-}
 
 function numberField(label, { min, max, step = 1, value, name, suffix = "" }) {
   const fieldId = id(name);
