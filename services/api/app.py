@@ -7,7 +7,10 @@ environment: ``uvicorn --factory services.api.app:from_environment``.
 
 Every request body is capped (``max_body_bytes``: 413) and decoded with a bounded depth (400), every ``/api``
 request counts against a rate per client address (``limits``: 429), and the OpenAPI document is completed
-with what Litestar cannot derive (``openapi``).
+with what Litestar cannot derive (``openapi``). ``GET /metrics`` serves Prometheus (``metrics``), and every log
+line of a request under ``/api/games/{game_id}`` carries its ``game_id`` (``log_context``). The app leaves the
+process's logging alone (``logging_config=None``): ``infra.logs.configure`` set it up at start-up, and Litestar's
+default would replace the root logger's handlers with its own.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ from .controllers.vacation import VacationController
 from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings, provide_stories
 from .errors import EXCEPTION_HANDLERS, TOO_DEEP
 from .limits import rate_limit_middleware, rate_limit_stores, stream_slots
+from .log_context import bind_request
+from .metrics import PROMETHEUS, MetricsController, watch_streams
 from .openapi import complete
 from .players import csrf_for_sessions, session_config, sessions_for_signed_in
 from .web import web_router
@@ -99,14 +104,17 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         finally:
             await built.close()
 
-    kept: dict[str, object] = {"settings": settings, "stories": Stories(), "stream_slots": stream_slots(settings)}
+    slots = stream_slots(settings)
+    watch_streams(slots)
+    kept: dict[str, object] = {"settings": settings, "stories": Stories(), "stream_slots": slots}
     state = State(kept | ({"runtime": runtime} if runtime is not None else {}))
     dev_mail = [devmail_router()] if settings.smtp_url is None else []
     app = Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
                         MyGamesController, SeatingController, TablesController, NotificationController,
                         NotificationChannelController, VacationController,
-                        ChatController, push_key, unsubscribe_page, unsubscribe_now, health, web_router(), *dev_mail],
+                        ChatController, push_key, unsubscribe_page, unsubscribe_now, health, MetricsController,
+                        web_router(), *dev_mail],
         dependencies={
             "runtime": Provide(provide_runtime, sync_to_thread=False),
             "gameplay": Provide(provide_gameplay, sync_to_thread=False),
@@ -115,12 +123,14 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
             "devmail": Provide(provide_devmail, sync_to_thread=False),
         },
         guards=[plausible_game_id],
+        before_request=bind_request,
         exception_handlers=EXCEPTION_HANDLERS,
         lifespan=[lifespan],
         state=state,
         request_class=BoundedRequest,
         request_max_body_size=settings.max_body_bytes,
-        middleware=[allow_every_method(), *rate_limit_middleware(settings),
+        logging_config=None,
+        middleware=[PROMETHEUS.middleware, allow_every_method(), *rate_limit_middleware(settings),
                     sessions_for_signed_in(session_config(secure_cookies(settings))),
                     csrf_for_sessions(csrf_secret(settings), secure_cookies(settings))],
         stores=stores_of(settings, runtime) if runtime is not None else None,

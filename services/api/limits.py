@@ -100,6 +100,14 @@ class StreamSlots:
         held = self._open.get(client)
         return len(held) if held is not None else 0
 
+    def total(self) -> int:
+        """Streams open in this process, every client's."""
+        return sum(len(held) for held in list(self._open.values()))
+
+    def busiest(self) -> int:
+        """Streams open in this process by the client address that holds the most."""
+        return max((len(held) for held in list(self._open.values())), default=0)
+
     def full(self, client: str) -> bool:
         return self.per_client > 0 and self.count(client) >= self.per_client
 

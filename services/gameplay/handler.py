@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
+from structlog.contextvars import bind_contextvars
 
 from domain.kernel import SYSTEM, Actor, Chance, GameModule, RuleViolation, Seat, commitment_of, fold, tag_of
 from domain.kernel.table import OpenTable, TableOptions, facts_of
+from infra import metrics
 from infra.codec import GameCodec
 from infra.errors import CommandIdReused, ConcurrencyConflict
 from infra.eventstore import (
@@ -36,6 +39,7 @@ from infra.eventstore import (
     Snapshot,
     StoredEvent,
 )
+from infra.logs import get_logger
 from infra.notify import Notifier
 from infra.queue import Job, JobQueue
 
@@ -45,6 +49,8 @@ from .clocks import clock_id, clocks_changed, clocks_due, earliest_deadline, tim
 from .command_ids import OPEN_ID, START, check_client_id, reveal_id, system_id
 from .loader import GameLoader
 from .queries import GameQueries, token_hash
+
+log = get_logger("magnate.gameplay")
 
 
 class SeatCreated(msgspec.Struct, frozen=True):
@@ -167,6 +173,7 @@ class Gameplay:
         host = host_of(seats, host_seat)
         records = [SeatRecord(s.seat, s.kind, s.name, s.payload, token_hash(s.token) if s.token else None)
                    for s in seats]
+        started = time.perf_counter()
         try:
             stored = await self.store.create(game_id, game_type, records, seed, decisions,
                                              summary_of(game, state), creation, game.data_version, host)
@@ -174,6 +181,9 @@ class Gameplay:
             assert idempotency_key is not None
             return await self._created_before(duplicate.creation, idempotency_key, game_type, options, names,
                                               requested)
+        appended(game_type, started, stored)
+        bind_contextvars(game_id=game_id, version=stored[-1].version)
+        log.info("game created", game_type=game_type, seats=len(seats))
         self.loader.remember_seed(game_id, seed)
         await self.after_append(game_id, Loaded(game_type, stored[-1].version, state), game, stored)
         return Created(game_id, game_type, stored[-1].version, tuple(seats), host)
@@ -235,6 +245,8 @@ class Gameplay:
                     return await self._replayed(game_id, known, loaded.game_type, actor, command)
                 # Someone appended between our load and our append: decide once more on the new state,
                 # unless the client pinned the version it decided on.
+                if isinstance(failure, RuleViolation):
+                    refused(loaded.game_type, failure)
                 if isinstance(failure, RuleViolation) or expected_version is not None or retried:
                     raise
                 loaded, retried = None, True
@@ -255,6 +267,7 @@ class Gameplay:
         return True
 
     async def _apply(self, game_id: str, loaded: Loaded, actor: Actor, command_id: str, command: Any) -> Applied:
+        bind_contextvars(game_id=game_id, version=loaded.version)
         game, codec = self.module(loaded.game_type), self.codecs[loaded.game_type]
         seed = await self.loader.seed(game_id)
         events, state = game.step(loaded.state, actor, command, Chance(seed, loaded.version + 1))
@@ -271,7 +284,16 @@ class Gameplay:
         snapshot = None
         if version // self.snapshot_every > loaded.version // self.snapshot_every:
             snapshot = Snapshot(version, codec.state_schema, codec.encode_state(state))
-        stored = await self.store.append(game_id, loaded.version, decisions, summary_of(game, state), snapshot)
+        started = time.perf_counter()
+        try:
+            stored = await self.store.append(game_id, loaded.version, decisions, summary_of(game, state), snapshot)
+        except ConcurrencyConflict:
+            metrics.APPEND_CONFLICTS.labels(loaded.game_type).inc()
+            log.info("append conflict: the game moved on", command=tag_of(command))
+            raise
+        appended(loaded.game_type, started, stored)
+        bind_contextvars(version=version)
+        log.info("command applied", command=tag_of(command), actor=actor_text(actor), events=len(stored))
         await self.after_append(game_id, Loaded(loaded.game_type, version, state), game, stored)
         return Applied(game_id, version, tuple(stored))
 
@@ -343,6 +365,19 @@ class Gameplay:
         for game_id in await self.store.timed_games():
             count += await self.schedule_clocks(game_id, (await self.load(game_id)).state, self.now_ms())
         return count
+
+
+def appended(game_type: str, started: float, stored: Sequence[StoredEvent]) -> None:
+    """Count an append that committed (``started``: its ``time.perf_counter()`` before)."""
+    metrics.APPEND_SECONDS.labels(game_type).observe(time.perf_counter() - started)
+    metrics.APPENDS.labels(game_type).inc()
+    metrics.EVENTS_APPENDED.labels(game_type).inc(len(stored))
+
+
+def refused(game_type: str, failure: RuleViolation) -> None:
+    """Count and log a player's command the rules refused (judged on the game as stored)."""
+    metrics.COMMANDS_REFUSED.labels(game_type, failure.code).inc()
+    log.info("command refused", code=failure.code, reason=failure.message)
 
 
 def summary_of(game: GameModule[Any], state: Any) -> GameSummary:
