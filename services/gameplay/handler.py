@@ -291,6 +291,14 @@ class Gameplay:
             metrics.APPEND_CONFLICTS.labels(loaded.game_type).inc()
             log.info("append conflict: the game moved on", command=tag_of(command))
             raise
+        except DuplicateCommand as duplicate:
+            if duplicate.record.command_id == command_id:
+                raise  # this very command was applied before: the caller answers with that first result
+            # A follow-on decision's id (``clock:<version>``, the reveal) derives from the version, so another
+            # decision appended at this same version took it first: the stream moved, as in a conflict.
+            metrics.APPEND_CONFLICTS.labels(loaded.game_type).inc()
+            log.info("append conflict: the game moved on", command=tag_of(command))
+            raise ConcurrencyConflict(game_id, loaded.version) from duplicate
         appended(loaded.game_type, started, stored)
         bind_contextvars(version=version)
         log.info("command applied", command=tag_of(command), actor=actor_text(actor), events=len(stored))
