@@ -235,8 +235,14 @@ class Child:
 SECRET_FILE = "secret_key"
 
 
-def _child_env(database_url: str, redis_url: str, secret_key: str) -> dict[str, str]:
-    return {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url, "MAGNATE_SECRET_KEY": secret_key}
+def _child_env(database_url: str, redis_url: str, secret_key: str, worker_metrics_port: int) -> dict[str, str]:
+    return {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": redis_url, "MAGNATE_SECRET_KEY": secret_key,
+            "MAGNATE_WORKER_METRICS_PORT": str(worker_metrics_port)}
+
+
+def worker_metrics_port(settings: Settings) -> int:
+    """Where ``magnate run``'s worker serves its metrics: ``MAGNATE_WORKER_METRICS_PORT``, else the API's port + 1."""
+    return settings.worker_metrics_port or settings.port + 1
 
 
 def secret_key(settings: Settings) -> str:
@@ -325,7 +331,7 @@ def run(settings: Settings) -> int:
             return 0
         running_file.parent.mkdir(parents=True, exist_ok=True)
         running_file.write_bytes(msgspec.json.encode(Running(os.getpid(), database_url, redis_url)))
-        env = _child_env(database_url, redis_url, secret_key(settings))
+        env = _child_env(database_url, redis_url, secret_key(settings), worker_metrics_port(settings))
         api, worker = Child("serve", env), Child("worker", env)
         children = [api, worker]
         base = f"http://{_probe_host(settings.host)}:{settings.port}"
@@ -334,7 +340,9 @@ def run(settings: Settings) -> int:
             # crashed child (below), not a reason to stop everything.
             if wait_healthy(f"{base}/health", [api.process], READY_TIMEOUT_S, stopping.event):
                 public = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
-                print(f"\nMagnate is running: open {public}/  (Ctrl-C to stop)\n", flush=True)
+                print(f"\nMagnate is running: open {public}/  (Ctrl-C to stop)\n"
+                      f"Metrics: {base}/metrics (API), http://{_probe_host(settings.host)}:"
+                      f"{worker_metrics_port(settings)}/metrics (worker)\n", flush=True)
         except NotReady as exc:
             print(f"magnate: {exc}; stopping", file=sys.stderr, flush=True)
             code = 1

@@ -22,6 +22,7 @@ import asyncpg
 from arq.typing import WorkerCoroutine
 from arq.worker import Retry
 from redis.exceptions import RedisError
+from structlog.contextvars import bind_contextvars
 
 from domain.kernel import GameModule
 from infra.errors import StoreUnavailable
@@ -30,6 +31,8 @@ from services.gameplay.timekeeper import time_out
 from services.notifications.context import Notifications
 from services.notifications.deliver import deliver
 from services.notifications.reminders import remind
+
+from .measure import FAILED, OUTCOME
 
 log = logging.getLogger("magnate.worker")
 
@@ -95,12 +98,14 @@ async def run_system_job(ctx: dict[str, Any], kind: str, game_id: str, version: 
     """Run system command ``kind`` due at ``version`` of ``game_id``; True if it appended events."""
     gameplay: Gameplay = ctx["gameplay"]
     job_try = int(ctx.get("job_try") or 1)
+    bind_contextvars(game_id=game_id, version=version)
     try:
         ran = await gameplay.run_system(game_id, version, kind)
     except StoreUnavailable as exc:
         if job_try >= MAX_TRIES:
             log.warning("giving up %s:%s:%s after %d tries (%s); the reconciler will re-enqueue it",
                         game_id, version, kind, job_try, exc)
+            ctx[OUTCOME] = FAILED
             return False
         raise Retry(defer=retry_delay_s(job_try)) from exc
     if not ran:
@@ -142,6 +147,7 @@ async def deliver_notification(ctx: dict[str, Any], delivery_id: str) -> bool:
     its lease ends, then the sweep or the retry takes it up."""
     notifications: Notifications = ctx["notifications"]
     job_try = int(ctx.get("job_try") or 1)
+    bind_contextvars(delivery_id=delivery_id)
     try:
         wait = await deliver(notifications, delivery_id)
     except _DELIVERY_OUTAGE as exc:
@@ -157,6 +163,7 @@ async def deadline_job(ctx: dict[str, Any], game_id: str, seat: int, deadline: i
     no-op once the seat has moved; a job that comes early (clocks apart) waits for the deadline."""
     gameplay: Gameplay = ctx["gameplay"]
     job_try = int(ctx.get("job_try") or 1)
+    bind_contextvars(game_id=game_id, seat=seat)
     try:
         wait = await time_out(gameplay, game_id, seat, deadline)
     except StoreUnavailable as exc:
@@ -169,6 +176,7 @@ async def deadline_job(ctx: dict[str, Any], game_id: str, seat: int, deadline: i
 async def reminder_job(ctx: dict[str, Any], game_id: str, seat: int, deadline: int) -> bool:
     """Remind a seat's player of its deadline (:func:`services.notifications.reminders.remind`): told once."""
     job_try = int(ctx.get("job_try") or 1)
+    bind_contextvars(game_id=game_id, seat=seat)
     try:
         return await remind(ctx["notifications"], ctx["gameplay"], game_id, seat, deadline)
     except _DELIVERY_OUTAGE as exc:

@@ -40,6 +40,8 @@ Why each setting is what it is:
   id, and ``ctx["notifications"]`` (:mod:`services.notifications.context`) holds the channels' senders.
 * ``table.deadline`` / ``table.remind`` (:mod:`services.gameplay.clocks`): a seat's timeout and the reminder
   before it, deferred to their moments; ids ``{game_id}:{deadline}:{kind}:{seat}``, one per clock run.
+* Every function is wrapped by :func:`.measure.measured`: each run counts in ``magnate_jobs_total`` by kind and
+  outcome and writes one structured log line with its game (arq's own per-job lines are turned down).
 * No arq cron jobs: the periodic reconciler runs beside the worker (:mod:`.upkeep`), so an idle worker
   writes nothing to its log (a cron job logs its start and end at INFO on every run).
 """
@@ -64,6 +66,7 @@ from services.notifications.dispatch import DELIVER
 
 from . import jobs
 from .leases import Leases
+from .measure import measured
 
 log = logging.getLogger("magnate.worker")
 
@@ -90,10 +93,12 @@ async def shutdown(ctx: dict[str, Any]) -> None:
 
 
 def functions() -> list[Function]:
-    return [*(func(jobs.system_job(kind), name=kind, max_tries=jobs.MAX_TRIES) for kind in jobs.system_kinds(GAMES)),
-            func(jobs.deliver_notification, name=DELIVER, max_tries=jobs.DELIVER_MAX_TRIES),
-            func(jobs.deadline_job, name=DEADLINE, max_tries=jobs.DELIVER_MAX_TRIES),
-            func(jobs.reminder_job, name=REMIND, max_tries=jobs.MAX_TRIES)]
+    """Every job the worker runs, each counted and logged by :func:`.measure.measured`."""
+    return [*(func(measured(kind, jobs.system_job(kind)), name=kind, max_tries=jobs.MAX_TRIES)
+              for kind in jobs.system_kinds(GAMES)),
+            func(measured(DELIVER, jobs.deliver_notification), name=DELIVER, max_tries=jobs.DELIVER_MAX_TRIES),
+            func(measured(DEADLINE, jobs.deadline_job), name=DEADLINE, max_tries=jobs.DELIVER_MAX_TRIES),
+            func(measured(REMIND, jobs.reminder_job), name=REMIND, max_tries=jobs.MAX_TRIES)]
 
 
 def worker_settings(

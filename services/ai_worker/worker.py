@@ -8,6 +8,10 @@ one connects, reconciles (re-enqueues every due job, in case Redis lost them) an
 :mod:`.upkeep` renews the leases of running jobs, reconciles periodically, sweeps the notification deliveries
 and runs the notification projector (:mod:`services.notifications.projector`).
 
+With ``MAGNATE_WORKER_METRICS_PORT`` set, the worker serves its Prometheus metrics (its jobs, its appends, its
+deliveries, its process's CPU and memory) on ``http://HOST:port/metrics`` from the start, stores or not
+(:func:`infra.metrics.serve_worker`); a port it cannot take is logged, and the worker runs on without it.
+
 The job claim is arq's own (its poll loop, unchanged): an earlier version replaced arq's private
 ``_poll_iteration`` with a batch claim, which tied the service to arq's internals and degraded under a long
 backlog; docs/ARCHITECTURE.md has the measurements behind going back.
@@ -26,6 +30,7 @@ from arq.worker import Worker
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
+from infra import metrics
 from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.queue import arq_pool
@@ -54,6 +59,7 @@ async def serve(settings: Settings) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    expose_metrics(settings)
     runtime = await _until_built(settings, stop)
     if runtime is None:
         return
@@ -83,6 +89,19 @@ async def serve(settings: Settings) -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
         await notifications.aclose()
         await runtime.close()
+
+
+def expose_metrics(settings: Settings) -> None:
+    """Serve this worker's metrics on ``MAGNATE_WORKER_METRICS_PORT``, if set (a port taken is only logged)."""
+    port = settings.worker_metrics_port
+    if port is None:
+        return
+    try:
+        metrics.serve_worker(port, settings.host)
+    except OSError as exc:
+        log.warning("cannot serve metrics on %s:%d (%s); running without", settings.host, port, exc)
+        return
+    log.info("metrics on http://%s:%d/metrics", settings.host, port)
 
 
 async def _run_one(settings: Settings, runtime: Runtime, leases: Leases, notifications: Notifications,

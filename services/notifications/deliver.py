@@ -13,18 +13,23 @@ with it, so the delivery keeps one job, whose id is the delivery's). A permanent
 What the outside world sees is at-least-once: the receiver may accept a message and the worker be killed before
 its ``sent`` is written; the lease then expires and the delivery is sent again, with the same id (Message-ID,
 ``webhook-id``, push Topic and tag) for the receiver to drop (docs/PLAYERS.md, "Delivery guarantees").
+
+Each attempt counts in ``magnate_notification_deliveries_total{channel, outcome}`` (sent, skipped, retried,
+failed) and writes one log line with the notice's game and version (:func:`deliver`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 
 import asyncpg
+from structlog.contextvars import bind_contextvars
 
+from infra import metrics
 from infra.channels.errors import DeliveryFailed
 from infra.channels.push import PushSubscription
+from infra.logs import get_logger
 from infra.presence import player_key, seat_key
 
 from . import dispatch, preferences, webhook_health
@@ -34,7 +39,12 @@ from .digest import digest_mail, waiting_games
 from .outbox import DIGEST, EMAIL, PUSH, WEBHOOK
 from .render import NoticeView, notice_mail, push_payload, push_topic, unsubscribe_url, webhook_message
 
-log = logging.getLogger("magnate.notify")
+log = get_logger("magnate.notify")
+
+SENT = "sent"
+SKIPPED = "skipped"
+RETRIED = "retried"
+FAILED = "failed"
 
 AT_THE_PAGE = "at the page"
 RENEWAL_FAILURES = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
@@ -51,17 +61,32 @@ async def deliver(n: Notifications, delivery_id: str) -> float | None:
     if isinstance(got, Busy):
         return None if got.wait_s is None else got.wait_s + 0.1
     if got.attempts > MAX_ATTEMPTS:  # attempts that never finished (a worker killed each time)
-        await finish(n.pool, delivery_id, "failed", f"gave up after {got.attempts - 1} attempts")
+        reason = f"gave up after {got.attempts - 1} attempts"
+        await finish(n.pool, delivery_id, FAILED, reason)
+        _counted(got, FAILED, reason)
         return None
     try:
         detail = await _holding_lease(n, got)
     except Skip as skip:
-        await finish(n.pool, delivery_id, "skipped", str(skip))
+        await finish(n.pool, delivery_id, SKIPPED, str(skip))
+        _counted(got, SKIPPED, str(skip))
         return None
     except DeliveryFailed as failure:
-        return await _failed(n, got, failure)
-    await finish(n.pool, delivery_id, "sent", detail)
+        wait = await _failed(n, got, failure)
+        _counted(got, FAILED if wait is None else RETRIED, failure.reason)
+        return wait
+    await finish(n.pool, delivery_id, SENT, detail)
+    _counted(got, SENT, detail)
     return None
+
+
+def _counted(got: Claimed, outcome: str, detail: str) -> None:
+    """One attempt's outcome, counted by channel and logged (with the notice's game, bound by :func:`_notice`)."""
+    metrics.DELIVERIES.labels(got.channel, outcome).inc()
+    if outcome == FAILED:
+        log.warning("notification " + outcome, channel=got.channel, attempt=got.attempts, detail=detail)
+    else:
+        log.info("notification " + outcome, channel=got.channel, attempt=got.attempts, detail=detail)
 
 
 async def _holding_lease(n: Notifications, got: Claimed) -> str:
@@ -104,6 +129,7 @@ async def _notice(n: Notifications, got: Claimed) -> NoticeView:
     game = n.games.get(row["game_type"])
     title = (game.title or game.name) if game is not None else row["game_type"]
     fields = {k: row[k] for k in ("notice_id", "game_id", "seat", "version", "kind", "text", "created_at")}
+    bind_contextvars(game_id=row["game_id"], version=row["version"], seat=row["seat"])
     return NoticeView(**fields, title=title)
 
 
@@ -182,7 +208,4 @@ async def _failed(n: Notifications, got: Claimed, failure: DeliveryFailed) -> fl
     if failure.permanent:
         await finish(n.pool, got.delivery_id, "failed", reason)
         return None
-    wait = await later(n.pool, got.delivery_id, got.attempts, reason, failure.retry_after_s)
-    if wait is None:
-        log.info("delivery %s failed for good: %s", got.delivery_id, reason)
-    return wait
+    return await later(n.pool, got.delivery_id, got.attempts, reason, failure.retry_after_s)
