@@ -5,7 +5,7 @@ sends stdlib logging through structlog's ``ProcessorFormatter``, so the lines of
 service's own stdlib loggers come out in the same format as structlog's, each with:
 
 ``timestamp`` (ISO 8601, UTC), ``level``, ``logger``, ``event`` (the message), and whatever is bound in the
-context: the API binds ``game_id`` for every request under ``/api/games/{game_id}`` (:mod:`services.api.context`),
+context: the API binds ``game_id`` for every request under ``/api/games/{game_id}`` (:mod:`services.api.log_context`),
 the gameplay service binds ``game_id`` and ``version`` (the game's version as this process last knew it) when it
 loads and appends, and a worker's job binds its ``job``, ``job_id`` and its game (:mod:`services.ai_worker.measure`).
 Binding uses ``structlog.contextvars``: an HTTP request and an arq job each run in a task of their own, so what one
