@@ -97,7 +97,8 @@ def formatter(fmt: str, *, colors: bool = False) -> ProcessorFormatter:
     if fmt == JSON:
         renderer = [structlog.processors.format_exc_info, structlog.processors.JSONRenderer()]
     else:
-        renderer = [structlog.dev.ConsoleRenderer(colors=colors)]
+        # plain tracebacks: rich's, structlog's default when installed, would print every frame's locals (a seed)
+        renderer = [structlog.dev.ConsoleRenderer(colors=colors, exception_formatter=structlog.dev.plain_traceback)]
     return ProcessorFormatter(foreign_pre_chain=_FOREIGN,
                               processors=[ProcessorFormatter.remove_processors_meta, *renderer])
 
