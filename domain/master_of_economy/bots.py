@@ -1,0 +1,155 @@
+"""Policies for seats in simulations and tests: they choose only from ``legal_commands``.
+
+Their randomness comes from a :class:`~domain.kernel.Chance` made from the bot's seed (the domain draws from
+nothing else), so a bot plays the same way every time it is given the same seed.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.kernel import Chance, Command, CommandTemplate, IntParam, Seat, SubsetParam
+
+from .commands import (
+    BidForOrder,
+    Build,
+    BuyPacket,
+    CommitToken,
+    CoverShortfall,
+    Pass,
+    PickCorporation,
+    PickManager,
+    PlaceBid,
+    PlaceReceipts,
+    ProposeDividend,
+    SellForShortfall,
+    Stand,
+    Supply,
+    TakeCredit,
+    VoteManager,
+)
+from .holders import cat_of
+from .legal import legal_commands
+from .state import State, Step
+
+
+def instantiate(template: CommandTemplate, chance: Chance) -> Command:
+    """A random legal command from a template: every parameter drawn uniformly within its range."""
+    changes: dict[str, object] = {}
+    for param in template.params:
+        if isinstance(param, IntParam):
+            changes[param.field] = param.minimum + param.step * chance.below(
+                (param.maximum - param.minimum) // param.step + 1)
+        elif isinstance(param, SubsetParam):
+            picked = [i for i in range(param.size) if chance.below(2)][: param.max_count]
+            changes[param.field] = tuple(picked)
+    return msgspec.structs.replace(template.command, **changes) if changes else template.command
+
+
+class RandomLegal:
+    """Picks a kind of legal command uniformly (build, bid, pass ...), then one of that kind, so that the many bids
+    of a trade phase do not crowd out the rest; reproducible from its seed."""
+
+    def __init__(self, seed: int) -> None:
+        self.chance = Chance(f"moe-random:{seed}".encode(), 0)
+
+    def __call__(self, state: State, seat: Seat) -> Command:
+        by_kind: dict[type, list[CommandTemplate]] = {}
+        for template in legal_commands(state, seat):
+            by_kind.setdefault(type(template.command), []).append(template)
+        kinds = sorted(by_kind, key=lambda k: k.__name__)
+        options = by_kind[self.chance.pick(kinds)]
+        return instantiate(self.chance.pick(options), self.chance)
+
+
+class Greedy:
+    """A simple heuristic player, choosing only among ``legal_commands``: it builds a production chain (quarries,
+    then power plants and coal mines, then ore, steel and ships), supplies every factory it can, exports what it
+    holds on the leftmost free fields, buys abroad the energy its mines need, keeps a credit when short, buys the
+    shares of the best-scoring corporation it can afford, proposes and votes dividends, stands for and votes itself
+    manager, and puts its receipts on its own corporation."""
+
+    PRIORITY = ("quarry", "power_plant", "coal_mine", "ore_mine", "steel_works", "shipyard")
+
+    def __init__(self, seed: int) -> None:
+        self.chance = Chance(f"moe-greedy:{seed}".encode(), 0)
+
+    def __call__(self, state: State, seat: Seat) -> Command:
+        templates = legal_commands(state, seat)
+        commands = [t.command for t in templates]
+        pick = self._choose(state, int(seat), templates)
+        return pick if pick is not None else (commands[-1] if commands else Pass())
+
+    def _choose(self, state: State, seat: int, templates: list[CommandTemplate]) -> Command | None:
+        first = templates[0].command if templates else None
+        if isinstance(first, CoverShortfall):
+            return first  # the largest gift
+        if isinstance(first, SellForShortfall):
+            return first
+        step = state.step
+        chooser = {Step.INVEST: self._invest, Step.BIDS: self._bid, Step.PLAYER_TRADE: self._shares,
+                   Step.BANK_TRADE: self._shares, Step.VOTE: self._vote, Step.BALLOT: self._ballot,
+                   Step.RECEIPTS: self._receipts, Step.TOKENS: self._token}.get(step)
+        if chooser is not None:
+            return chooser(state, seat, templates)
+        wanted: type | None = {Step.PROCURE: Supply, Step.CREDIT: TakeCredit, Step.PROPOSE: ProposeDividend,
+                               Step.STAND: Stand, Step.PICK: PickCorporation, Step.TIEBREAK: PickManager,
+                               Step.AUCTION: BidForOrder}.get(step)
+        if step == Step.CREDIT and state.corps[state.order[state.turn]].cash >= 12:
+            return None
+        for t in templates:
+            if wanted is not None and isinstance(t.command, wanted):
+                if isinstance(t.command, PickManager) and seat in state.meeting.tied:
+                    return PickManager(seat=seat)
+                return t.command
+        return None
+
+    def _invest(self, state: State, seat: int, templates: list[CommandTemplate]) -> Command | None:
+        corp = state.corps[state.order[state.turn]]
+        if corp.cash < 6:
+            return None
+        builds = {t.command.factory: t.command for t in templates if isinstance(t.command, Build)}
+        counts = dict(zip(self.PRIORITY, corp.factories, strict=False))
+        for key in sorted(builds, key=lambda k: (counts.get(k, 0), self.PRIORITY.index(k))):
+            return builds[key]
+        return None
+
+    def _bid(self, state: State, seat: int, templates: list[CommandTemplate]) -> Command | None:
+        corp_index = state.order[state.turn]
+        corp = state.corps[corp_index]
+        placed = sum(r.exports.count(corp_index) + r.imports.count(corp_index) for r in state.rows)
+        for t in templates:
+            c = t.command
+            if isinstance(c, PlaceBid) and c.field > 0:
+                row = [x.key for x in cat_of(state).commodities].index(c.commodity)
+                mine = state.rows[row].exports.count(corp_index)
+                if corp.goods[row] > mine and mine < 2 and placed < 6:
+                    return c
+        return None
+
+    def _shares(self, state: State, seat: int, templates: list[CommandTemplate]) -> Command | None:
+        buys = [t.command for t in templates if isinstance(t.command, BuyPacket)]
+        if not buys:
+            return None
+        best = max(buys, key=lambda b: (state.corps[[c.key for c in state.corps].index(b.corporation)].points,
+                                        -b.packet) if isinstance(b, BuyPacket) else (0, 0))
+        return best
+
+    def _vote(self, state: State, seat: int, templates: list[CommandTemplate]) -> Command | None:
+        return templates[0].command  # yes on every line
+
+    def _ballot(self, state: State, seat: int, templates: list[CommandTemplate]) -> Command | None:
+        for t in templates:
+            if isinstance(t.command, VoteManager) and all(c == seat for c in t.command.choices):
+                return t.command
+        return templates[0].command
+
+    def _receipts(self, state: State, seat: int, templates: list[CommandTemplate]) -> Command | None:
+        target = state.corps[state.order[state.target]]
+        return PlaceReceipts(count=state.players[seat].receipts if target.manager == seat else 0)
+
+    def _token(self, state: State, seat: int, templates: list[CommandTemplate]) -> Command | None:
+        tokens = [t.command.token for t in templates if isinstance(t.command, CommitToken)]
+        ac = next(c for c in state.corps if c.automated)
+        mine = any(h == f"seat:{seat}" for h in ac.packets)
+        return CommitToken(token=max(tokens) if mine else min(tokens))

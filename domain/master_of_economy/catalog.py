@@ -1,0 +1,375 @@
+"""The numbers of Master of Economy, loaded once from ``data/<dataset>/*.toml`` and validated (spec §15).
+
+Every number of the rules lives in the data files with its provenance (``MANUAL: <section>`` or
+``RECONSTRUCTED: why``); rule modules read them only through :func:`catalog` and hold no number of their own.
+Loading checks that every value is tagged, that keys are unique, that the market rows are well formed (prices
+never fall to the right, the demand start is N + 1, the import price is above every export price, ME-T-5), that
+each factory produces a known commodity from known inputs, that the price bands and bonus tiers start at 0 and
+rise, and that the AC schedule names every commodity once.
+
+Reading the package's own files is the only resource access: once per dataset (cached). A game records its
+dataset in its first event, so correcting a [RECONSTRUCTED] value means adding ``data/v2``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import msgspec
+
+DEFAULT_DATASET = "v1"
+DATASET_PATTERN = r"^v[0-9]{1,4}$"
+PROVENANCE_PREFIXES = ("MANUAL: ", "RECONSTRUCTED: ")
+ZERO_ONE = "0/1"
+
+
+class DataError(Exception):
+    """The data files are inconsistent; raised at load time, never during play."""
+
+
+class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    source: dict[str, str]
+    """Provenance per field name ("*" = every field)."""
+
+
+class Corporation(_Record, frozen=True, kw_only=True):
+    key: str
+    name: str
+    colour: str
+
+
+class Commodity(_Record, frozen=True, kw_only=True):
+    """A commodity and its row of the market board."""
+
+    key: str
+    name: str
+    colour: str
+    cubes: int
+    usable: int
+    import_price: int
+    fields: tuple[str, ...]
+    demand_start: int
+
+    @property
+    def exports(self) -> tuple[int, ...]:
+        """What the bank pays for an export from each field (0 on a 0/1 field, ME-T-3)."""
+        return tuple(0 if f == ZERO_ONE else int(f) for f in self.fields)
+
+    @property
+    def locals(self) -> tuple[int, ...]:
+        """What a buyer pays the seller on the local market at each field (1 on a 0/1 field, ME-T-3)."""
+        return tuple(1 if f == ZERO_ONE else int(f) for f in self.fields)
+
+
+class Factory(_Record, frozen=True, kw_only=True):
+    key: str
+    name: str
+    colour: str
+    produces: str
+    output: int
+    inputs: dict[str, int]
+    build_cash: int
+    build_materials: int
+    markers: int
+    places: int
+
+
+class Game(_Record, frozen=True, kw_only=True):
+    min_players: int
+    max_players: int
+    stages: int
+    end_points: int
+    min_points: int
+    max_points: int
+
+
+class Start(_Record, frozen=True, kw_only=True):
+    corporation_cash: int
+    corporation_materials: int
+    player_cash: int
+    receipts: int
+    manager_packet: int
+    bank_packets: tuple[int, ...]
+    ac_bank_packets: tuple[int, ...]
+    max_start_bid: int
+
+
+class Shares(_Record, frozen=True, kw_only=True):
+    packets: int
+    purchase_bonus: int
+    redemption_bonus: int
+    corporation_rounds: int
+    corporation_buys: int
+    corporation_sales: int
+
+
+class PlayerTrade(_Record, frozen=True, kw_only=True):
+    rounds: int
+    manager_transactions: int
+    manager_buys: int
+    manager_sales: int
+    free_transactions: int
+    free_buys: int
+    free_sales: int
+
+
+class Investments(_Record, frozen=True, kw_only=True):
+    max_builds: int
+    max_builds_per_type: int
+    max_sales: int
+    sale_value: int
+
+
+class Shortfall(_Record, frozen=True, kw_only=True):
+    forced_sale_value: int
+    forced_sales_per_event: int
+
+
+class Warehouse(_Record, frozen=True, kw_only=True):
+    capacity: int
+
+
+class Trade(_Record, frozen=True, kw_only=True):
+    basic_bids: int
+    max_bids: int
+    fine: int
+    export_points: int
+    highlighted_field: int
+
+
+class Credits(_Record, frozen=True, kw_only=True):
+    cash: int
+    max_held: int
+    per_phase: int
+    interest: int
+    repayment: int
+    reserve: int
+    settlement: int
+    tokens: int
+
+
+class Embezzlement(_Record, frozen=True, kw_only=True):
+    points_per_euro: int
+
+
+class Dividends(_Record, frozen=True, kw_only=True):
+    min_per_share: int
+
+
+class Receipts(_Record, frozen=True, kw_only=True):
+    per_stage: int
+    last_extra: int
+
+
+class PriceBand(_Record, frozen=True, kw_only=True):
+    points: int
+    price: int
+
+
+class BonusTier(_Record, frozen=True, kw_only=True):
+    factories: int
+    bonus: int
+
+
+class AdditionalCorporation(_Record, frozen=True, kw_only=True):
+    schedule: tuple[str, ...]
+    tokens_two: tuple[int, ...]
+    tokens_three: tuple[int, ...]
+
+
+class Special(_Record, frozen=True, kw_only=True):
+    building: str
+    perishable: str
+
+
+class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    game: Game
+    start: Start
+    shares: Shares
+    player_trade: PlayerTrade
+    investments: Investments
+    shortfall: Shortfall
+    warehouse: Warehouse
+    trade: Trade
+    credits: Credits
+    embezzlement: Embezzlement
+    dividends: Dividends
+    receipts: Receipts
+    price: tuple[PriceBand, ...]
+    bonus: tuple[BonusTier, ...]
+    ac: AdditionalCorporation
+    commodities: Special
+
+
+class _Corporations(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    corporation: tuple[Corporation, ...]
+
+
+class _Commodities(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    commodity: tuple[Commodity, ...]
+
+
+class _Factories(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    factory: tuple[Factory, ...]
+
+
+class Catalog(msgspec.Struct, frozen=True, kw_only=True):
+    """One dataset: corporations, commodities (market rows, in resolution order), factories and the rules."""
+
+    dataset: str
+    corporations: tuple[Corporation, ...]
+    commodities: tuple[Commodity, ...]
+    factories: tuple[Factory, ...]
+    rules: Rules
+
+    def corporation(self, key: str) -> Corporation:
+        return next(c for c in self.corporations if c.key == key)
+
+    def commodity_index(self, key: str) -> int:
+        return [c.key for c in self.commodities].index(key)
+
+    def factory_index(self, key: str) -> int:
+        return [f.key for f in self.factories].index(key)
+
+    def inputs(self, factory: int) -> tuple[int, ...]:
+        """The inputs of one supplied factory of type ``factory``, per commodity."""
+        need = self.factories[factory].inputs
+        return tuple(need.get(c.key, 0) for c in self.commodities)
+
+    def produced(self, factory: int) -> int:
+        """The commodity a factory of type ``factory`` produces."""
+        return self.commodity_index(self.factories[factory].produces)
+
+    def price(self, points: int) -> int:
+        """The share price at ``points`` (table 15.4, ME-G-10)."""
+        return next(b.price for b in reversed(self.rules.price) if points >= b.points)
+
+    def band_start(self, points: int) -> int:
+        """The lowest number of points with the same price as ``points`` (ME-H-2's limit)."""
+        return next(b.points for b in reversed(self.rules.price) if points >= b.points)
+
+    def board_bonus(self, factories: int) -> int:
+        """The manager's bonus for a corporation owning ``factories`` (table 15.5, ME-H-1)."""
+        return next(t.bonus for t in reversed(self.rules.bonus) if factories >= t.factories)
+
+    @property
+    def building(self) -> int:
+        """The commodity a factory is built with (ME-I-3)."""
+        return self.commodity_index(self.rules.commodities.building)
+
+    @property
+    def perishable(self) -> int:
+        """The commodity that spoils after procurement (ME-P-4)."""
+        return self.commodity_index(self.rules.commodities.perishable)
+
+    def ac_tokens(self, players: int) -> tuple[int, ...]:
+        """Each player's AC tokens (ME-V-6)."""
+        return self.rules.ac.tokens_two if players == 2 else self.rules.ac.tokens_three
+
+
+def _read(dataset: str, name: str) -> Any:
+    try:
+        path = resources.files(__package__).joinpath("data").joinpath(dataset).joinpath(name)
+        text = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError) as exc:
+        raise DataError(f"no data file {dataset}/{name}") from exc
+    return tomllib.loads(text)
+
+
+@cache
+def catalog(dataset: str = DEFAULT_DATASET) -> Catalog:
+    """The validated data of ``dataset`` (cached). Raises DataError when it is missing or inconsistent."""
+    try:
+        corporations = msgspec.convert(_read(dataset, "corporations.toml"), _Corporations).corporation
+        commodities = msgspec.convert(_read(dataset, "commodities.toml"), _Commodities).commodity
+        factories = msgspec.convert(_read(dataset, "factories.toml"), _Factories).factory
+        rules = msgspec.convert(_read(dataset, "rules.toml"), Rules)
+    except msgspec.ValidationError as exc:
+        raise DataError(f"{dataset}: {exc}") from exc
+    cat = Catalog(dataset=dataset, corporations=corporations, commodities=commodities, factories=factories,
+                  rules=rules)
+    validate(cat)
+    return cat
+
+
+def records(cat: Catalog) -> list[_Record]:
+    r = cat.rules
+    return [*cat.corporations, *cat.commodities, *cat.factories, r.game, r.start, r.shares, r.player_trade,
+            r.investments, r.shortfall, r.warehouse, r.trade, r.credits, r.embezzlement, r.dividends, r.receipts,
+            *r.price, *r.bonus, r.ac, r.commodities]
+
+
+def validate(cat: Catalog) -> None:
+    """Raise DataError unless ``cat`` is consistent (see the module's docstring)."""
+    for record in records(cat):
+        _check_source(record)
+    for name, listed in (("corporation", [c.key for c in cat.corporations]),
+                         ("commodity", [c.key for c in cat.commodities]), ("factory", [f.key for f in cat.factories])):
+        if len(set(listed)) != len(listed):
+            raise DataError(f"duplicate {name} keys")
+    r = cat.rules
+    if len(cat.corporations) < r.game.max_players:
+        raise DataError("one corporation per player at least")
+    for c in cat.commodities:
+        _check_row(c, r.trade.highlighted_field)
+    _check_factories(cat)
+    _check_tables(cat)
+
+
+def _check_factories(cat: Catalog) -> None:
+    keys = {c.key for c in cat.commodities}
+    if [f.produces for f in cat.factories] != [c.key for c in cat.commodities]:
+        raise DataError("factory i produces commodity i")
+    for f in cat.factories:
+        if not set(f.inputs) <= keys or any(n <= 0 for n in f.inputs.values()):
+            raise DataError(f"{f.key}: inputs must be known commodities, in positive quantities")
+
+
+def _check_tables(cat: Catalog) -> None:
+    r = cat.rules
+    keys = {c.key for c in cat.commodities}
+    for bands, field in ((r.price, "points"), (r.bonus, "factories")):
+        starts = [getattr(b, field) for b in bands]
+        if not starts or starts[0] != 0 or starts != sorted(set(starts)):
+            raise DataError(f"the {field} tiers start at 0 and rise")
+    prices = [b.price for b in r.price]
+    if prices != sorted(prices) or r.price[-1].points > r.game.max_points:
+        raise DataError("share prices rise with points, within the track")
+    if not {r.commodities.building, r.commodities.perishable} <= keys:
+        raise DataError("the building and perishable commodities are known commodities")
+    if sorted(r.ac.schedule) != sorted(keys):
+        raise DataError("the AC schedule names every commodity once")
+    packets = set(range(1, r.shares.packets + 1))
+    if {*r.start.bank_packets, r.start.manager_packet} != packets or set(r.start.ac_bank_packets) != packets:
+        raise DataError("every packet starts in one place")
+
+
+def _check_row(c: Commodity, highlighted: int) -> None:
+    for f in c.fields:
+        if f != ZERO_ONE and not f.isdigit():
+            raise DataError(f"{c.key}: a field is a whole number or 0/1, not {f!r}")
+    if list(c.locals) != sorted(c.locals) or list(c.exports) != sorted(c.exports):
+        raise DataError(f"{c.key}: prices never fall to the right (ME-T-2)")
+    if c.demand_start != len(c.fields) + 1:
+        raise DataError(f"{c.key}: demand starts at N + 1 (ME-T-4)")
+    if len(c.fields) < highlighted:
+        raise DataError(f"{c.key}: every row has the highlighted column")
+    if max(c.locals) >= c.import_price:
+        raise DataError(f"{c.key}: every field costs less than the import price (ME-T-5)")
+    if c.usable > c.cubes:
+        raise DataError(f"{c.key}: more usable cubes than cubes")
+
+
+def _check_source(record: _Record) -> None:
+    fields = set(record.__struct_fields__) - {"source"}
+    tagged = set(record.source)
+    if "*" not in tagged and not fields <= tagged:
+        raise DataError(f"{record!r}: untagged values {sorted(fields - tagged)}")
+    if not tagged <= fields | {"*"}:
+        raise DataError(f"{record!r}: provenance for unknown fields {sorted(tagged - fields - {'*'})}")
+    for tag in record.source.values():
+        if not tag.startswith(PROVENANCE_PREFIXES) or len(tag.split(": ", 1)[1].strip()) < 3:
+            raise DataError(f"{record!r}: provenance must be 'MANUAL: section' or 'RECONSTRUCTED: why', not {tag!r}")
