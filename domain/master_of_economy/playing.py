@@ -38,7 +38,8 @@ from .commands import (
     VoteDividends,
     VoteManager,
 )
-from .cursor import CORPORATION_STEPS, acting_seat, actor
+from .cursor import CORPORATION_STEPS, SEALED_STEPS, acting_seat, actor
+from .errors import AlreadyChosen
 from .events import TurnPassed
 from .recorder import Recorder
 from .state import State, Step
@@ -74,6 +75,8 @@ def may_act(state: State, seat: int) -> bool:
 def play(rec: Recorder, seat: int, command: PlayerCommand) -> None:
     """Record the events of ``seat``'s ``command`` (a RuleViolation leaves ``rec`` to be thrown away)."""
     state = rec.state
+    if state.step in SEALED_STEPS and state.sealed[seat] is not None and type(command) in SIMULTANEOUS:
+        raise AlreadyChosen("your sealed choice is made and final (§17)")
     if not may_act(state, seat):
         raise NotYourTurn("the game does not wait for you now", step=str(state.step))
     if state.shortfall is not None and sf.waiting(state):
