@@ -517,7 +517,8 @@ def page(results: Results, previous_full: str | None, analysis: str) -> str:
         "`domain.kernel.driver.play` runs a whole game as the service would (pending → decide → evolve, chance "
         "from the seed and stream version), for every registered game. *AI vs a bot*: the game's first bot in seat "
         "0 against the game's AI at its weakest level in seat 1 (the AI's turns are system commands, so its decision "
-        "time is included; a searching AI's time per move at each level is in docs/AI.md). *Random bots*: the game's random legal bot in every seat (poor, short games: engine "
+        "time is included; a searching AI's time per move at each level is in docs/AI.md). *Random bots*: the "
+        "game's random legal bot in every seat (poor, short games: engine "
         "cost rather than typical play)."
         + (f" {first.repeats} repetitions of {first.games} distinct games per scenario; games/s is the median over "
            f"the repetitions, ms/game the median over all games." if first else ""),
