@@ -102,11 +102,12 @@ def _fine(state: State, corp: int, field: int) -> SaleFined:
 
 
 def cap(state: State, row: Row) -> int:
-    """ME-X-4: the last field where an export can succeed when Step B starts."""
+    """ME-X-4: the last field where an export can succeed when Step B starts: in the variant, with player bids on
+    every field left of the highlighted one and no IMPORT bid (none placed, or every one filled in Step A)."""
     cat = cat_of(state)
     last = len(row.exports)
     highlighted = cat.rules.trade.highlighted_field
-    if state.variant.additional_corporation and not row.imports and not row.aside and all(
+    if state.variant.additional_corporation and not row.imports and not row.aside and not row.unfilled and all(
             c is not None for c in row.exports[:highlighted - 1]):
         return min(last, highlighted)
     return last
@@ -212,7 +213,7 @@ def apply_purchase_dropped(state: State, event: PurchaseDropped) -> State:
     row = state.rows[r]
     state = end(state)
     if row.stage == LOCAL and row.imports:
-        return _with_row(state, r, imports=row.imports[1:])
+        return _with_row(state, r, imports=row.imports[1:], unfilled=True)
     return _with_row(state, r, aside=row.aside[1:])
 
 

@@ -95,6 +95,8 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     ac: bool = False
     """The AC's blocking marker is on the highlighted field (ME-V-9; it stays for the game)."""
     demand: int = 0
+    unfilled: bool = False
+    """An IMPORT bid was dropped in Step A: the column did not empty by deals (ME-X-4)."""
     stage: int = 0
     """0: not yet resolved this phase; 1: local market (Step A); 2: exports done, purchases abroad (Step C);
     3: closed."""
