@@ -60,11 +60,11 @@ def hide(state: State, viewer: Viewer, seed: int) -> State:
 
 def _another_choice(state: State, seat: int, chance: Chance) -> tuple[int, ...]:
     """A sealed choice ``seat`` could have made at this point."""
-    if state.step == Step.AUCTION:
+    if state.step in (Step.AUCTION, Step.AUCTION_REVEAL):
         return (chance.below(cat_of(state).rules.start.max_start_bid + 1),)
-    if state.step == Step.VOTE:
+    if state.step in (Step.VOTE, Step.VOTE_COUNT):
         return tuple(i for i in range(len(dividend_lines(state, seat))) if chance.below(2))
-    if state.step == Step.BALLOT:
+    if state.step in (Step.BALLOT, Step.BALLOT_COUNT):
         options = (*state.meeting.candidates, -1)
         return tuple(chance.pick(options) for _ in election_lines(state, seat))
     return (chance.pick(tokens_available(state, seat)),)  # an AC token, sealed until it is scored
