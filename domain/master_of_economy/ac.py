@@ -51,8 +51,10 @@ def score(state: State) -> list[AcScored]:
     points = min(cat_of(state).rules.game.max_points, held.points + sum(tokens))
     cat = cat_of(state)
     before, after = cat.price(held.points), cat.price(points)
-    why = f"the players' tokens add {sum(tokens)} points: {held.points} to {points}"
-    why += f", and its share price rises from {before} to {after}" if after != before else f"; its price stays {after}"
+    gained = points - held.points
+    why = f"the tokens add up to {sum(tokens)}, so it goes from {held.points} to {points} point{'s' * (points != 1)}"
+    why += f" (+{gained})" if gained != sum(tokens) else ""
+    why += f" and its share price rises from {before} to {after}" if after != before else f"; its price stays {after}"
     return [AcScored(corporation=held.key, tokens=tokens, gained=points - held.points, points=points,
                      explanation=why)]
 

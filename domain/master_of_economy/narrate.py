@@ -65,7 +65,8 @@ class Narrator:
                 text += name
                 named.append(Named(part[0], start, start + utf16_length(name)))
             else:
-                text += part
+                piece = part.replace("..", ".")  # a name ending in a full stop ("Red Socks Ltd.") ends a sentence
+                text += piece[1:] if piece.startswith(".") and text.endswith(".") else piece
         return Told(version, tag, depth, text, tuple(named))
 
     # -- names -------------------------------------------------------------------------------------------------
@@ -177,7 +178,7 @@ def _tellers(n: Narrator) -> dict[type, Callable[[Any], Lines]]:
         ev.StageBegan: lambda e: [(0, [f"Stage {e.stage} begins."])],
         ev.PhaseBegan: lambda e: [(0, [f"Phase {e.number}: {PHASES[e.number]}."])] if e.number in PHASES else [],
         ev.StepBegan: n.step,
-        ev.TurnPassed: lambda e: [(1, [c(e.corporation) if e.corporation else (e.seat,), " is done."])],
+        ev.TurnPassed: lambda e: [(1, [c(e.corporation) if e.corporation else (e.seat,), " passes."])],
         ev.FactoryBuilt: lambda e: [(1, [f"{c(e.corporation)} builds a {f(e.factory)} for {euros(e.cost)}" + (
             f" and {e.materials} construction material." if e.materials else ".")])],
         ev.FactorySold: lambda e: [(1, [f"{c(e.corporation)} {'must sell' if e.forced else 'sells'} a "
@@ -213,7 +214,7 @@ def _tellers(n: Narrator) -> dict[type, Callable[[Any], Lines]]:
         ev.RowClosed: lambda e: [],
         ev.MarketClosed: lambda e: [(1, ["The market closes; demand returns to the start boxes."])],
         ev.AcScored: lambda e: [(1, [f"The AC tokens are revealed ({', '.join(map(str, e.tokens))}): "
-                                     f"{c(e.corporation)} gains {e.gained} points; {e.explanation}."])],
+                                     f"{c(e.corporation)} (the AC): {e.explanation}."])],
         ev.ShortfallArose: lambda e: [(2, [f"{c(e.corporation)} is short of {euros(e.due)} for "
                                            f"{SHORT[e.reason]}."])],
         ev.ShortfallCovered: lambda e: [(2, [(e.seat,), f" gives {c(e.corporation)} {euros(e.amount)}."])],
