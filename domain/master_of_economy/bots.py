@@ -118,6 +118,14 @@ class Greedy:
         corp_index = state.order[state.turn]
         corp = state.corps[corp_index]
         placed = sum(r.exports.count(corp_index) + r.imports.count(corp_index) for r in state.rows)
+        cat = cat_of(state)
+        for t in templates:  # buy abroad one unit of each input its factories lack, while it can pay for it
+            c = t.command
+            if isinstance(c, PlaceBid) and c.field == 0 and not state.rows[cat.commodity_index(c.commodity)].imports:
+                row = cat.commodity_index(c.commodity)
+                needed = any(corp.factories[f] and cat.inputs(f)[row] for f in range(len(cat.factories)))
+                if needed and corp.goods[row] == 0 and corp.cash >= 2 * cat.commodities[row].import_price:
+                    return c
         for t in templates:
             c = t.command
             if isinstance(c, PlaceBid) and c.field > 0:
