@@ -8,7 +8,8 @@ from functools import cache
 
 import msgspec
 
-from .catalog import DEFAULT_DATASET, AdditionalCorporation, BonusTier, DataError, PriceBand, catalog
+from .catalog import DEFAULT_DATASET, DataError, catalog
+from .tables import AdditionalCorporation, BonusTier, PriceBand
 
 
 class CorporationOut(msgspec.Struct, frozen=True):

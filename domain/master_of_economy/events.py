@@ -12,6 +12,48 @@ from __future__ import annotations
 
 from domain.kernel import Event
 
+from .market_events import (
+    AcExported,
+    AcMarkerPlaced,
+    AcScored,
+    BidPlaced,
+    CreditsRepaid,
+    CreditTaken,
+    Exported,
+    ExportFailed,
+    ExportsOpened,
+    ImportBought,
+    InterestPaid,
+    InterestUnpaid,
+    LocalDeal,
+    MarketClosed,
+    PacketBought,
+    PacketExchanged,
+    PacketSold,
+    PurchaseDeferred,
+    PurchaseDropped,
+    ReceiptsDiscarded,
+    RowClosed,
+    RowOpened,
+    SaleFined,
+    ShortfallArose,
+    ShortfallCovered,
+    TokenCommitted,
+)
+from .meeting_events import (
+    BallotsCounted,
+    BoardBonusPaid,
+    CandidacyDeclared,
+    DividendCounted,
+    DividendPaid,
+    DividendProposed,
+    DividendVoteCast,
+    Embezzled,
+    ManagerChanged,
+    ManagerElected,
+    ManagerVoteCast,
+    Redeemed,
+)
 from .state import Result
 from .variant import Variant
 
@@ -144,320 +186,6 @@ class GoodsProduced(Event, frozen=True, tag="master_of_economy.goods_produced"):
     lost: tuple[int, ...]
 
 
-# -- trade ---------------------------------------------------------------------------------------------------------
-
-
-class AcMarkerPlaced(Event, frozen=True, tag="master_of_economy.ac_marker_placed"):
-    """ME-V-9: the AC's blocking marker on ``field`` of ``commodity``'s row, with why."""
-
-    corporation: str
-    commodity: str
-    field: int
-    explanation: str
-
-
-class TokenCommitted(Event, frozen=True, tag="master_of_economy.token_committed"):
-    """ME-V-7 (sealed: ``token`` is None in another viewer's copy)."""
-
-    seat: int
-    token: int | None = None
-
-
-class BidPlaced(Event, frozen=True, tag="master_of_economy.bid_placed"):
-    """ME-T-8/9: ``field`` 0 is IMPORT."""
-
-    corporation: str
-    commodity: str
-    field: int
-
-
-class ReceiptsDiscarded(Event, frozen=True, tag="master_of_economy.receipts_discarded"):
-    """ME-T-6: the manager discards a receipts token for the corporation's 7th bid."""
-
-    seat: int
-    corporation: str
-
-
-class RowOpened(Event, frozen=True, tag="master_of_economy.row_opened"):
-    """ME-T-11/12: a row's resolution begins, with demand at its start box; ``local``: Step A runs (the row has
-    IMPORT bids and player EXPORT bids), otherwise every IMPORT bid waits for Step C."""
-
-    commodity: str
-    demand: int
-    local: bool
-
-
-class LocalDeal(Event, frozen=True, tag="master_of_economy.local_deal"):
-    """ME-T-12: one unit from ``seller`` to ``buyer`` for ``price`` (no point, demand unchanged)."""
-
-    commodity: str
-    buyer: str
-    seller: str
-    field: int
-    price: int
-
-
-class SaleFined(Event, frozen=True, tag="master_of_economy.sale_fined"):
-    """ME-T-15: a sale without goods: the bid is removed and ``fine`` paid (0: waived, no cash)."""
-
-    corporation: str
-    commodity: str
-    field: int
-    fine: int
-
-
-class PurchaseDeferred(Event, frozen=True, tag="master_of_economy.purchase_deferred"):
-    """ME-T-12: no seller bid of another corporation is left: the purchase bid waits for Step C."""
-
-    corporation: str
-    commodity: str
-
-
-class PurchaseDropped(Event, frozen=True, tag="master_of_economy.purchase_dropped"):
-    """ME-T-12/14: a purchase bid dropped: ``full`` warehouse, no ``cash`` after the shortfall procedure, or an
-    empty ``supply``."""
-
-    corporation: str
-    commodity: str
-    reason: str
-
-
-class ExportsOpened(Event, frozen=True, tag="master_of_economy.exports_opened"):
-    """ME-T-13: Step B begins; ``last`` is the last field where an export can succeed (ME-X-4's cap, or N)."""
-
-    commodity: str
-    last: int
-
-
-class Exported(Event, frozen=True, tag="master_of_economy.exported"):
-    """ME-T-13: sold abroad for ``price``, +``points``, demand down to ``demand``."""
-
-    corporation: str
-    commodity: str
-    field: int
-    price: int
-    points: int
-    demand: int
-
-
-class ExportFailed(Event, frozen=True, tag="master_of_economy.export_failed"):
-    """ME-T-13: no demand left for this field (or beyond the cap): removed, no fine."""
-
-    corporation: str
-    commodity: str
-    field: int
-
-
-class AcExported(Event, frozen=True, tag="master_of_economy.ac_exported"):
-    """ME-V-11: the AC's marker takes one unit of demand (``demand`` after), with why."""
-
-    corporation: str
-    commodity: str
-    field: int
-    demand: int
-    explanation: str
-
-
-class ImportBought(Event, frozen=True, tag="master_of_economy.import_bought"):
-    """ME-T-14: one unit bought abroad for ``price``."""
-
-    corporation: str
-    commodity: str
-    price: int
-
-
-class RowClosed(Event, frozen=True, tag="master_of_economy.row_closed"):
-    commodity: str
-
-
-class MarketClosed(Event, frozen=True, tag="master_of_economy.market_closed"):
-    """ME-T-16: bids back to their owners, demand back to the start boxes (the AC's markers stay)."""
-
-
-class AcScored(Event, frozen=True, tag="master_of_economy.ac_scored"):
-    """ME-V-8: every seat's committed token, revealed; the AC gains ``gained`` points (to ``points``)."""
-
-    corporation: str
-    tokens: tuple[int, ...]
-    gained: int
-    points: int
-    explanation: str
-
-
-# -- shortfall, finance --------------------------------------------------------------------------------------------
-
-
-class ShortfallArose(Event, frozen=True, tag="master_of_economy.shortfall_arose"):
-    """ME-X-1: the corporation must pay ``due`` (``reason``: local, import, interest) and has less."""
-
-    corporation: str
-    due: int
-    reason: str
-
-
-class ShortfallCovered(Event, frozen=True, tag="master_of_economy.shortfall_covered"):
-    """ME-X-1.1: the manager's gift (0 allowed)."""
-
-    corporation: str
-    seat: int
-    amount: int
-
-
-class InterestPaid(Event, frozen=True, tag="master_of_economy.interest_paid"):
-    corporation: str
-    amount: int
-
-
-class InterestUnpaid(Event, frozen=True, tag="master_of_economy.interest_unpaid"):
-    """ME-F-1, ME-X-1.3: one credit's interest goes unpaid (no further penalty)."""
-
-    corporation: str
-
-
-class CreditsRepaid(Event, frozen=True, tag="master_of_economy.credits_repaid"):
-    corporation: str
-    count: int
-    amount: int
-
-
-class CreditTaken(Event, frozen=True, tag="master_of_economy.credit_taken"):
-    corporation: str
-    amount: int
-
-
-class PacketBought(Event, frozen=True, tag="master_of_economy.packet_bought"):
-    """ME-F-2, ME-H-6: ``buyer`` pays ``cost``; ``bonus`` goes to ``bonus_to`` (the corporation's manager)."""
-
-    buyer: str
-    corporation: str
-    packet: int
-    cost: int
-    bonus_to: str | None = None
-    bonus: int = 0
-
-
-class PacketSold(Event, frozen=True, tag="master_of_economy.packet_sold"):
-    seller: str
-    corporation: str
-    packet: int
-    value: int
-
-
-class PacketExchanged(Event, frozen=True, tag="master_of_economy.packet_exchanged"):
-    """``holder`` gives ``give`` back for ``take``; ``amount`` is what it pays (negative: receives)."""
-
-    holder: str
-    corporation: str
-    give: int
-    take: int
-    amount: int
-    bonus_to: str | None = None
-    bonus: int = 0
-
-
-# -- shareholders meeting ------------------------------------------------------------------------------------------
-
-
-class BoardBonusPaid(Event, frozen=True, tag="master_of_economy.board_bonus_paid"):
-    corporation: str
-    seat: int
-    amount: int
-
-
-class Embezzled(Event, frozen=True, tag="master_of_economy.embezzled"):
-    """ME-H-2: ``amount`` to the manager, ``cost`` to the bank, ``points`` lost."""
-
-    corporation: str
-    seat: int
-    amount: int
-    cost: int
-    points: int
-
-
-class DividendProposed(Event, frozen=True, tag="master_of_economy.dividend_proposed"):
-    corporation: str
-    seat: int
-    per_share: int
-
-
-class DividendVoteCast(Event, frozen=True, tag="master_of_economy.dividend_vote_cast"):
-    """ME-H-3.3 (sealed: ``yes`` is None in another viewer's copy)."""
-
-    seat: int
-    yes: tuple[int, ...] | None = None
-
-
-class DividendCounted(Event, frozen=True, tag="master_of_economy.dividend_counted"):
-    """ME-H-3.4: every ballot (per seat, its yes lines), the yes votes per proposal (highest first) and the
-    dividend passed (None: none)."""
-
-    corporation: str
-    ballots: tuple[tuple[int, ...] | None, ...]
-    yes: tuple[tuple[int, int], ...]
-    passed: int | None
-    chair: bool = False
-    """The manager's own vote decided an exact half."""
-
-
-class DividendPaid(Event, frozen=True, tag="master_of_economy.dividend_paid"):
-    corporation: str
-    per_share: int
-    payments: tuple[tuple[str, int], ...]
-
-
-class Redeemed(Event, frozen=True, tag="master_of_economy.redeemed"):
-    """ME-H-4: ``shares`` of packet ``packet`` bought back from ``holder`` for ``amount``; the holder takes packet
-    ``returned`` from the bank (0: none, a full redemption)."""
-
-    corporation: str
-    holder: str
-    packet: int
-    shares: int
-    amount: int
-    returned: int = 0
-
-
-class CandidacyDeclared(Event, frozen=True, tag="master_of_economy.candidacy_declared"):
-    """ME-H-5.1: ``stands`` or declines (``forced``: a largest player holder, who cannot decline)."""
-
-    corporation: str
-    seat: int
-    stands: bool
-    forced: bool = False
-
-
-class ManagerVoteCast(Event, frozen=True, tag="master_of_economy.manager_vote_cast"):
-    """ME-H-5.2 (sealed: ``choices`` is None in another viewer's copy)."""
-
-    seat: int
-    choices: tuple[int, ...] | None = None
-
-
-class BallotsCounted(Event, frozen=True, tag="master_of_economy.ballots_counted"):
-    """ME-H-5.2-3: every ballot, the votes per candidate and the candidates tied for most (one: the winner)."""
-
-    corporation: str
-    ballots: tuple[tuple[int, ...] | None, ...]
-    votes: tuple[tuple[int, int], ...]
-    tied: tuple[int, ...]
-
-
-class ManagerElected(Event, frozen=True, tag="master_of_economy.manager_elected"):
-    """ME-H-5.3-4: ``seat`` manages the corporation from the next stage (``picked_by``: the tie-break holder)."""
-
-    corporation: str
-    seat: int
-    picked_by: str | None = None
-
-
-class ManagerChanged(Event, frozen=True, tag="master_of_economy.manager_changed"):
-    """ME-H-7: the election takes effect."""
-
-    corporation: str
-    seat: int
-    previous: int | None
-
-
 # -- next stage, end ---------------------------------------------------------------------------------------------
 
 
@@ -525,3 +253,67 @@ MoeEvent = (
     | BallotsCounted | ManagerElected | ManagerChanged | ReceiptsGiven | ReceiptsPlaced | HoldingsSold
     | CreditsSettled | CashDistributed | GameEnded | SeedRevealed
 )
+
+__all__ = [
+    "AcExported",
+    "AcMarkerPlaced",
+    "AcScored",
+    "BallotsCounted",
+    "BidPlaced",
+    "BoardBonusPaid",
+    "CandidacyDeclared",
+    "CashDistributed",
+    "CorporationPicked",
+    "CorporationsFormed",
+    "CreditTaken",
+    "CreditsRepaid",
+    "CreditsSettled",
+    "DividendCounted",
+    "DividendPaid",
+    "DividendProposed",
+    "DividendVoteCast",
+    "Embezzled",
+    "EnergySpoiled",
+    "ExportFailed",
+    "Exported",
+    "ExportsOpened",
+    "FactoriesSupplied",
+    "FactoryBuilt",
+    "FactorySold",
+    "GameEnded",
+    "GameStarted",
+    "GoodsProduced",
+    "HoldingsSold",
+    "ImportBought",
+    "InterestPaid",
+    "InterestUnpaid",
+    "LocalDeal",
+    "ManagerChanged",
+    "ManagerElected",
+    "ManagerVoteCast",
+    "MarketClosed",
+    "MoeEvent",
+    "OrderSet",
+    "PacketBought",
+    "PacketExchanged",
+    "PacketSold",
+    "PhaseBegan",
+    "PurchaseDeferred",
+    "PurchaseDropped",
+    "ReceiptsDiscarded",
+    "ReceiptsGiven",
+    "ReceiptsPlaced",
+    "Redeemed",
+    "RowClosed",
+    "RowOpened",
+    "SaleFined",
+    "SeedRevealed",
+    "ShortfallArose",
+    "ShortfallCovered",
+    "StageBegan",
+    "StartBidSealed",
+    "StartBidsRevealed",
+    "StepBegan",
+    "TokenCommitted",
+    "TurnPassed",
+]

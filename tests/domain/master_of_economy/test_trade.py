@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from domain.kernel import SYSTEM, InvalidValue
-from domain.master_of_economy.catalog import ZERO_ONE
 from domain.master_of_economy.commands import BidSpec, Pass, PlaceBid, PlaceBids, ResolveMarket
 from domain.master_of_economy.errors import LimitReached, NotAllowed
 from domain.master_of_economy.events import (
@@ -24,6 +23,7 @@ from domain.master_of_economy.events import (
 from domain.master_of_economy.holders import index
 from domain.master_of_economy.pending import pending
 from domain.master_of_economy.state import Step
+from domain.master_of_economy.tables import ZERO_ONE
 
 from .builders import CAT, GOODS, act, at, bids, cash, corp, game, goods, held_goods, of, order, player, resolve
 
