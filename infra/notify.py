@@ -1,4 +1,8 @@
-"""Telling listeners (the SSE streams of every API process) that a game has a new version."""
+"""Telling listeners (the SSE streams of every API process) that a game has a new version.
+
+The port (:class:`Notifier`, :class:`Subscriber`) and its Redis implementation: a channel per game, on which every
+append's new version is published; the event streams of one process listen through one shared subscription
+(:mod:`infra.fanout`)."""
 
 from __future__ import annotations
 
@@ -11,6 +15,14 @@ from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
 from infra.errors import StoreUnavailable
+
+from .fanout import QUIET, Fanout, Heard, Waiter
+
+__all__ = ["QUIET", "STREAMS_CLIENT", "Heard", "Notifier", "RecordingNotifier", "RedisNotifier", "Subscriber",
+           "channel", "listen_channels", "player_channel"]
+
+STREAMS_CLIENT = "magnate-streams"
+"""The name (``CLIENT SETNAME``) of a process's one connection for its event streams (see :mod:`infra.fanout`)."""
 
 
 def channel(game_id: str) -> str:
@@ -27,16 +39,24 @@ class Notifier(Protocol):
 class Subscriber(Protocol):
     """Hears the versions announced for a game (what an event stream waits on)."""
 
-    def listen(self, game_id: str, timeout_s: float) -> AsyncIterator[int | None]:
-        """Yields each announced version, or None after ``timeout_s`` of silence (a keep-alive tick)."""
+    def listen(self, game_id: str, timeout_s: float) -> AsyncIterator[Heard]:
+        """Yields each announced version; None when the caller should re-read the store (after ``timeout_s`` of
+        silence, or when announcements may have been missed); :data:`QUIET` after ``timeout_s`` of silence during
+        which nothing can have been missed (a keep-alive tick, no read needed). An implementation may yield
+        only versions and None. If the iterator has an ``aclose`` method, the caller calls it when done."""
         ...
 
 
 class RedisNotifier:
-    """Publishes on a Redis channel per game; listeners re-read the store, so a lost message only delays."""
+    """Publishes on a Redis channel per game; listeners re-read the store, so a lost message only delays.
 
-    def __init__(self, redis: Redis) -> None:
+    The listeners of one process share one subscription (:class:`infra.fanout.Fanout`, started by the first
+    listener, on a connection named ``client_name``); :meth:`aclose` closes it."""
+
+    def __init__(self, redis: Redis, client_name: str = STREAMS_CLIENT) -> None:
         self._redis = redis
+        self.client_name = client_name
+        self._fanout: Fanout | None = None
 
     async def published(self, game_id: str, version: int) -> None:
         try:
@@ -44,14 +64,21 @@ class RedisNotifier:
         except (RedisError, OSError) as exc:
             raise StoreUnavailable(f"Redis is unavailable: {exc}") from exc
 
-    async def listen(self, game_id: str, timeout_s: float) -> AsyncIterator[int | None]:
-        """Yields each announced version, or None after ``timeout_s`` of silence (a keep-alive tick)."""
-        heard = listen_channels(self._redis, [channel(game_id)], timeout_s)
-        try:
-            async for message in heard:
-                yield None if message is None else int(message[1])
-        finally:
-            await heard.aclose()
+    def listen(self, game_id: str, timeout_s: float) -> Waiter:
+        """See :class:`Subscriber`: registered at once (so a read made after this call misses nothing), left by
+        the waiter's ``aclose``."""
+        if self._fanout is None or self._fanout.failed:
+            self._fanout = Fanout(self._redis, self.client_name)
+        return self._fanout.listen(channel(game_id), timeout_s)
+
+    def watched(self) -> int:
+        """Games this process's event streams watch (one subscription each, on the one connection)."""
+        return 0 if self._fanout is None else self._fanout.channels()
+
+    async def aclose(self) -> None:
+        fanout, self._fanout = self._fanout, None
+        if fanout is not None:
+            await fanout.aclose()
 
 
 _closing: set[asyncio.Task[None]] = set()

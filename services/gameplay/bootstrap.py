@@ -18,7 +18,7 @@ from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.eventstore.postgres import PostgresEventStore
 from infra.migrate import migrate
-from infra.notify import RecordingNotifier, RedisNotifier
+from infra.notify import STREAMS_CLIENT, RecordingNotifier, RedisNotifier
 from infra.presence import Presence
 from infra.queue import ArqJobQueue, RecordingJobQueue, arq_pool
 
@@ -46,6 +46,7 @@ class Runtime:
         """SMTP (``SMTP_URL``), or the development mailbox shown at /dev/mail."""
 
     async def close(self) -> None:
+        await self.notifier.aclose()
         await self.arq.aclose()
         await self.redis.aclose()
         await self.pool.close()
@@ -99,7 +100,7 @@ async def build(settings: Settings, *, run_migrations: bool = True) -> Runtime:
             await migrate(conn)
     redis = redis_client(settings.redis_url)
     arq = await arq_pool(settings.redis_url, settings.queue_name)
-    notifier = RedisNotifier(redis)
+    notifier = RedisNotifier(redis, f"{STREAMS_CLIENT}:{settings.queue_name}")  # a name per deployment
     gameplay = Gameplay(
         PostgresEventStore(pool), ArqJobQueue(arq, announces=True), notifier, GAMES,
         snapshot_every=settings.snapshot_every,

@@ -9,7 +9,7 @@ import pytest
 from arq.connections import ArqRedis
 from arq.constants import job_key_prefix
 
-from infra.notify import RedisNotifier
+from infra.notify import channel, listen_channels
 from infra.queue import ArqJobQueue, Job
 from services.gameplay.bootstrap import redis_client
 
@@ -33,10 +33,10 @@ async def test_an_announcing_queue_publishes_the_version(arq_redis: ArqRedis, re
     redis = redis_client(redis_url)
     heard: list[int] = []
 
-    async def listen() -> None:
-        async for version in RedisNotifier(redis).listen(f"game-a-{queue_name}", timeout_s=2.0):
-            if version is not None:  # None: a quiet moment
-                heard.append(version)
+    async def listen() -> None:  # the raw channel: a stream's listener passes on only versions it has not seen
+        async for message in listen_channels(redis, [channel(f"game-a-{queue_name}")], timeout_s=2.0):
+            if message is not None:  # None: a quiet moment
+                heard.append(int(message[1]))
             if len(heard) == 2:
                 return
 

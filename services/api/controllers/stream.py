@@ -5,8 +5,12 @@ sends when it reconnects) or ``?after=``; then, for each version announced on Re
 message whose ``id`` is the version and whose data is ``{"version", "events"}``. An announcement names
 a version: when this process already holds the game at that version (it appended it, or another stream
 or a command read it), the events come from memory; otherwise the stream reads the store, which also
-brings anything a lost or merged announcement missed. It re-reads on every keep-alive tick too, which
-closes the gap between the first read and the Redis subscription.
+brings anything a lost or merged announcement missed.
+
+The streams of one API process share one Redis subscription (:mod:`infra.fanout`). A stream registers with
+it before its first read, and re-reads the store when the subscription is confirmed (first made, or re-made
+after Redis came back), so nothing announced between the first read and the subscription is missed. A
+keep-alive re-reads only when the subscription did not hold throughout the silence.
 
 A client address may hold at most ``max_streams_per_client`` streams open in one API process
 (:class:`..limits.StreamSlots`); one more is a 429 with ``Retry-After``.
@@ -17,8 +21,8 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import AsyncGenerator, AsyncIterator
-from typing import Annotated, Any
+from collections.abc import AsyncIterator
+from typing import Annotated, Any, Protocol, runtime_checkable
 
 import msgspec
 from litestar import Controller, Request, get
@@ -30,7 +34,7 @@ from redis.exceptions import RedisError
 
 from domain.kernel import Viewer
 from infra.errors import InfraError
-from infra.notify import Subscriber
+from infra.notify import QUIET, Subscriber
 from infra.presence import Presence, seat_key
 from services.gameplay import Gameplay
 
@@ -47,6 +51,11 @@ KEEP_ALIVE_S = 15.0
 """Silence after which a comment line is sent, so proxies keep the connection open."""
 RETRY_MS = 2000
 """How long a browser waits before reconnecting after the stream ends."""
+
+
+@runtime_checkable
+class _Closing(Protocol):
+    async def aclose(self) -> None: ...
 
 
 async def _new_events(
@@ -70,7 +79,7 @@ async def messages(
     """The stream's messages; ends (and the browser reconnects) if the store or Redis fails. A seat's stream keeps
     the seat present (``presence``: email and push wait while it is open)."""
     yield ServerSentEventMessage(data=None, comment="connected", retry=RETRY_MS)
-    ticks = notifier.listen(game_id, timeout_s=KEEP_ALIVE_S)
+    ticks = notifier.listen(game_id, timeout_s=KEEP_ALIVE_S)  # before the first read: nothing falls between
     gameplay.queries.follow(game_id)
     here = None if presence is None or not isinstance(viewer, int) else (seat_key(game_id, viewer), uuid.uuid4().hex)
     try:
@@ -85,6 +94,9 @@ async def messages(
             if here is not None and presence is not None and time.monotonic() - refreshed >= KEEP_ALIVE_S:
                 await presence.here(*here)
                 refreshed = time.monotonic()
+            if tick is QUIET:  # silence, and nothing can have been missed
+                yield ServerSentEventMessage(data=None, comment="keep-alive")
+                continue
             found = await _new_events(gameplay, game_id, after, viewer, tick)
             if found is not None:
                 after, message = found
@@ -95,10 +107,10 @@ async def messages(
         log.warning("event stream of game %s ended: %s", game_id, exc)
     finally:
         gameplay.queries.unfollow(game_id)
+        if isinstance(ticks, _Closing):  # first: leaving the subscription never waits, even when cancelled
+            await ticks.aclose()
         if here is not None and presence is not None:
             await presence.gone(*here)
-        if isinstance(ticks, AsyncGenerator):
-            await ticks.aclose()
 
 
 class HeldStream:
