@@ -88,8 +88,9 @@ async def messages(
             await presence.here(*here)
         found = await _new_events(gameplay, game_id, after, viewer)
         if found is not None:
-            after, message = found
-            yield message
+            after = found[0]
+            yield found[1]
+            found = None  # a catch-up can be long: not kept while the stream waits
         async for tick in ticks:
             if here is not None and presence is not None and time.monotonic() - refreshed >= KEEP_ALIVE_S:
                 await presence.here(*here)
@@ -99,8 +100,9 @@ async def messages(
                 continue
             found = await _new_events(gameplay, game_id, after, viewer, tick)
             if found is not None:
-                after, message = found
-                yield message
+                after = found[0]
+                yield found[1]
+                found = None
             elif tick is None:
                 yield ServerSentEventMessage(data=None, comment="keep-alive")
     except (InfraError, RedisError) as exc:
