@@ -9,8 +9,9 @@ arq's defaults beside the service's settings (:mod:`bench.arq_noop`), the same d
 system jobs (:mod:`bench.drain`), the notification fan-out into a local SMTP server and webhook receiver
 (:mod:`bench.notify`), and the live service (:mod:`bench.service`):
 K=100 games to the crash with 1 and with 2 workers, and K=1,000 games for a fixed window after they all
-started. The full run adds K=1,000 games to the crash with 2 workers; a short run carries the last full run's
-section over (marked with its date) so the page keeps it.
+started. The full run adds K=1,000 games to the crash with 2 workers and the open event streams (:mod:`bench.streams`:
+1,000, 5,000 and 10,000 streams on one API process); a short run carries the last full run's sections (and the
+streams' target row) over, marked with their date, so the page keeps them.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from infra.config import Settings
 from services.simulation.live import run
 
 from . import arq_noop, drain, engine, notify, service, store
+from . import streams as open_streams
 from .common import REDIS_URL, busy_warning, cores, load_average, machine, table
 
 GAME_TARGET_MS = engine.GAME_TARGET_MS
@@ -59,6 +61,8 @@ class Plan:
     window_s: float = 40.0
     think_s: float = 2.0
     think_window_s: float = 25.0
+    streams: tuple[int, ...] = open_streams.STEPS
+    """Open event streams held by one API process (the full run only)."""
     full: bool = False
 
 
@@ -76,6 +80,7 @@ class Results:
     drains: list[drain.DrainResult] = field(default_factory=list)
     notify: list[notify.FanOut] = field(default_factory=list)
     service: list[service.ServiceResult] = field(default_factory=list)
+    streams: list[open_streams.StreamsResult] = field(default_factory=list)
 
 
 def say(text: str) -> None:
@@ -111,6 +116,10 @@ async def _live(plan: Plan, results: Results) -> None:
             f"{f', {think:g} s think time' if think else ''}")
         results.service.append(await service.run_case(games, workers, window, think))
         say("  " + service.describe(results.service[-1]))
+    for count in plan.streams if plan.full else ():
+        say(f"open streams: N={count:,}")
+        results.streams.append(await open_streams.run_case(count))
+        say("  " + open_streams.describe(results.streams[-1]))
 
 
 def measure(plan: Plan) -> Results:
@@ -492,7 +501,14 @@ def full_section(results: Results, previous: str | None) -> list[str]:
     ]
 
 
-def page(results: Results, previous_full: str | None, analysis: str) -> str:
+def streams_section(results: Results, previous_page: str | None) -> list[str]:
+    if results.streams:
+        return open_streams.section(results.streams)
+    block, _ = open_streams.carried_over(previous_page)
+    return [block, ""] if block else []
+
+
+def page(results: Results, previous_full: str | None, analysis: str, previous_page: str | None = None) -> str:
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     extra = [("1-minute load average at the end", "unknown" if results.load_end is None else f"{results.load_end:.2f}")]
     first = results.plays[0] if results.plays else None
@@ -535,11 +551,17 @@ def page(results: Results, previous_full: str | None, analysis: str) -> str:
         "",
         *store_section(results),
         *service_section(results),
+        *streams_section(results, previous_page),
         *full_section(results, previous_full),
         analysis.strip(),
         "",
     ]
-    return "\n".join(lines)
+    text = "\n".join(lines)
+    row = open_streams.target_row(results.streams)
+    carried = open_streams.carried_over(previous_page)[1]
+    if row is not None:
+        return open_streams.with_target_row(text, "| " + " | ".join(row) + " |")
+    return open_streams.with_target_row(text, carried) if carried else text
 
 
 ANALYSIS = Path(__file__).with_name("ANALYSIS.md")
@@ -567,13 +589,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         plan = Plan(engine_games=4, engine_repeats=2, store_commands=5, store_repeats=1, arq_jobs=200,
                     arq_repeats=1, backlog_depths=(3000, 6000), backlog_rounds=1, backlog_window_s=1.0,
                     drain_jobs=20, small_games=4, big_games=12, window_s=3.0, think_s=0.2, think_window_s=3.0,
+                    streams=(200,),
                     full=args.full)
     if cores() < 2:
         say("warning: fewer than 2 usable cores; the service numbers will not compare")
     results = measure(plan)
     previous = previous_full_section(args.write) if args.write is not None else None
     analysis = ANALYSIS.read_text(encoding="utf-8") if ANALYSIS.exists() else ""
-    text = page(results, previous, analysis)
+    before = args.write.read_text(encoding="utf-8") if args.write is not None and args.write.exists() else None
+    text = page(results, previous, analysis, before)
     if args.write is not None:
         args.write.parent.mkdir(parents=True, exist_ok=True)
         args.write.write_text(text, encoding="utf-8")
