@@ -18,7 +18,6 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-import msgspec
 from structlog.contextvars import bind_contextvars
 
 from domain.kernel import SYSTEM, Actor, Chance, GameModule, RuleViolation, Seat, commitment_of, fold, tag_of
@@ -33,8 +32,6 @@ from infra.eventstore import (
     DuplicateCommand,
     DuplicateCreation,
     EventStore,
-    GameSummary,
-    NewEvent,
     SeatRecord,
     Snapshot,
     StoredEvent,
@@ -45,61 +42,14 @@ from infra.queue import Job, JobQueue
 
 from . import creation_keys
 from .cache import Loaded
-from .clocks import clock_id, clocks_changed, clocks_due, earliest_deadline, timers, wall_ms
+from .clocks import clock_id, clocks_changed, clocks_due, timers, wall_ms
 from .command_ids import OPEN_ID, START, check_client_id, reveal_id, system_id
+from .decisions import actor_text, appended, decision_of, refused, summary_of
 from .loader import GameLoader
 from .queries import GameQueries, token_hash
+from .results import Applied, Created, SeatCreated, host_of
 
 log = get_logger("magnate.gameplay")
-
-
-class SeatCreated(msgspec.Struct, frozen=True):
-    seat: int
-    kind: str
-    name: str
-    payload: dict[str, Any]
-    """What the game says about the seat (Magnate: its company)."""
-    token: str | None
-    """The seat's secret token (human seats only); shown once, stored only as a hash."""
-
-
-class Created(msgspec.Struct, frozen=True):
-    game_id: str
-    game_type: str
-    version: int
-    seats: tuple[SeatCreated, ...]
-    host_seat: int | None = None
-    """The creator's seat: its holder manages the other seats' invites (None: no person plays this game)."""
-
-
-class Applied(msgspec.Struct, frozen=True):
-    """The result of a command: the version it brought the game to and the events it appended."""
-
-    game_id: str
-    version: int
-    events: tuple[StoredEvent, ...]
-    duplicate: bool = False
-    """True when this command id had already been applied (the first result is returned)."""
-
-
-class NotAHumanSeat(RuleViolation):
-    """The host seat named at creation is not a person's seat of the game."""
-
-    code = "rule/invalid_value"
-
-
-def host_of(seats: Sequence[SeatCreated], asked: int | None) -> int | None:
-    """The creator's seat: the one asked for (a human seat), or the first human seat."""
-    humans = [s.seat for s in seats if s.kind == "human"]
-    if asked is None:
-        return humans[0] if humans else None
-    if asked not in humans:
-        raise NotAHumanSeat(f"host_seat {asked} is not a person's seat of this game", field="host_seat")
-    return asked
-
-
-def actor_text(actor: Actor) -> str:
-    return "system" if actor == SYSTEM else f"seat:{actor}"
 
 
 class Gameplay:
@@ -373,38 +323,3 @@ class Gameplay:
         for game_id in await self.store.timed_games():
             count += await self.schedule_clocks(game_id, (await self.load(game_id)).state, self.now_ms())
         return count
-
-
-def appended(game_type: str, started: float, stored: Sequence[StoredEvent]) -> None:
-    """Count an append that committed (``started``: its ``time.perf_counter()`` before)."""
-    metrics.APPEND_SECONDS.labels(game_type).observe(time.perf_counter() - started)
-    metrics.APPENDS.labels(game_type).inc()
-    metrics.EVENTS_APPENDED.labels(game_type).inc(len(stored))
-
-
-def refused(game_type: str, failure: RuleViolation) -> None:
-    """Count and log a player's command the rules refused (judged on the game as stored)."""
-    metrics.COMMANDS_REFUSED.labels(game_type, failure.code).inc()
-    log.info("command refused", code=failure.code, reason=failure.message)
-
-
-def summary_of(game: GameModule[Any], state: Any) -> GameSummary:
-    """The read model of ``state``: what a lobby or a "your turn" list needs."""
-    due = game.pending(state)
-    return GameSummary(
-        status="finished" if due.finished else "running",
-        on_turn=tuple(int(s) for s in due.seats),
-        system_job=tag_of(due.system) if due.system is not None else None,
-        deadline=earliest_deadline(state, due.finished),
-    )
-
-
-def decision_of(codec: GameCodec, command_id: str, actor: Actor, command: Any, events: list[Any]) -> Decision:
-    """One command and its events, encoded for the store."""
-    return Decision(
-        command_id=command_id,
-        actor=actor_text(actor),
-        command_type=tag_of(command),
-        command=codec.encode(command),
-        events=tuple(NewEvent(tag_of(e), codec.encode(e)) for e in events),
-    )

@@ -18,8 +18,10 @@ from infra.notify import player_channel
 
 from .cache import Loaded
 from .command_ids import claim_id
-from .handler import Applied, Gameplay, decision_of, summary_of
+from .decisions import decision_of, summary_of
+from .handler import Gameplay
 from .queries import token_hash
+from .results import Applied
 
 log = logging.getLogger(__name__)
 

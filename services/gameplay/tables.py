@@ -20,7 +20,8 @@ from infra.eventstore import SeatRecord
 from infra.eventstore.tables import PostgresTables
 
 from .bootstrap import Runtime
-from .handler import Applied, Created, Gameplay
+from .handler import Gameplay
+from .results import Applied, Created
 from .seating import Seating
 
 JOIN_TRIES = 16
