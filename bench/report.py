@@ -28,7 +28,7 @@ from pathlib import Path
 from infra.config import Settings
 from services.simulation.live import run
 
-from . import arq_noop, drain, engine, notify, service, store
+from . import arq_noop, drain, engine, notify, service, store, streams_page
 from . import streams as open_streams
 from .common import REDIS_URL, busy_warning, cores, load_average, machine, table
 
@@ -80,7 +80,7 @@ class Results:
     drains: list[drain.DrainResult] = field(default_factory=list)
     notify: list[notify.FanOut] = field(default_factory=list)
     service: list[service.ServiceResult] = field(default_factory=list)
-    streams: list[open_streams.StreamsResult] = field(default_factory=list)
+    streams: list[streams_page.StreamsResult] = field(default_factory=list)
 
 
 def say(text: str) -> None:
@@ -119,7 +119,7 @@ async def _live(plan: Plan, results: Results) -> None:
     for count in plan.streams if plan.full else ():
         say(f"open streams: N={count:,}")
         results.streams.append(await open_streams.run_case(count))
-        say("  " + open_streams.describe(results.streams[-1]))
+        say("  " + streams_page.describe(results.streams[-1]))
 
 
 def measure(plan: Plan) -> Results:
@@ -503,8 +503,8 @@ def full_section(results: Results, previous: str | None) -> list[str]:
 
 def streams_section(results: Results, previous_page: str | None) -> list[str]:
     if results.streams:
-        return open_streams.section(results.streams)
-    block, _ = open_streams.carried_over(previous_page)
+        return streams_page.section(results.streams)
+    block, _ = streams_page.carried_over(previous_page)
     return [block, ""] if block else []
 
 
@@ -557,11 +557,11 @@ def page(results: Results, previous_full: str | None, analysis: str, previous_pa
         "",
     ]
     text = "\n".join(lines)
-    row = open_streams.target_row(results.streams)
-    carried = open_streams.carried_over(previous_page)[1]
+    row = streams_page.target_row(results.streams)
+    carried = streams_page.carried_over(previous_page)[1]
     if row is not None:
-        return open_streams.with_target_row(text, "| " + " | ".join(row) + " |")
-    return open_streams.with_target_row(text, carried) if carried else text
+        return streams_page.with_target_row(text, "| " + " | ".join(row) + " |")
+    return streams_page.with_target_row(text, carried) if carried else text
 
 
 ANALYSIS = Path(__file__).with_name("ANALYSIS.md")
