@@ -1,0 +1,120 @@
+// Master of Economy's part of the lobby's "New game" form: the number of players (2-4), a row per seat (a person,
+// with the shell's name field, or the computer: the game has no AI of its own, so the table's stand-in plays the
+// seat from the start, ``table.stand_ins``), and every option of GameOptions with a line saying what it does: the
+// additional corporation (2-3 players), 2 vs. 2 (four), the start order, the assignment, hidden cash, the
+// commodity supply and whether the AC can end the game. read() sends only what differs from the server's defaults,
+// and the player count always.
+
+import { h } from "../../shell/dom.js";
+
+/** The checkbox options: [option, label, what it does, default on the server, default in this form]. */
+const CHECKS = [
+  ["additional_corporation", "Additional corporation (2-3 players)",
+    "An automated corporation joins the market; each player bets on it with sealed tokens every trade phase.", false, true],
+  ["teams", "2 vs. 2 (4 players)", "Seats 1 and 2 play against seats 3 and 4; a team's results are added up.", false, false],
+  ["player_cash_hidden", "Hidden player cash", "Each player sees only their own cash; payments stay public.", false, false],
+  ["finite_commodity_supply", "Limited commodity supply",
+    "The commodity cubes are a hard limit: production and imports stop when they run out.", true, true],
+  ["ac_triggers_end", "The additional corporation can end the game",
+    "Its points reaching the end threshold end the game, like any corporation's.", true, true],
+];
+
+const CHOICES = [
+  ["assignment", "Corporations", [["pick", "picked by the players in seat order"], ["random", "dealt at random"]]],
+  ["start_order", "First action order", [["random", "drawn at random"],
+    ["auction", "a sealed auction (each bid is subtracted from its player's final result)"]]],
+];
+
+/** Draws the form into ``container``; returns {read(), seats(), table()}. */
+export function optionsForm(container, entry, env) {
+  const count = h("select", { id: "seat-count", name: "seat-count" },
+    ...[2, 3, 4].map((n) => h("option", { value: String(n) }, `${n} players`)));
+  count.value = "3";
+  const seatList = h("ol", { id: "seat-list", class: "seat-list" });
+  const boxes = {};
+  const notes = {};
+  const checkRows = CHECKS.map(([key, label, text, , on]) => {
+    const box = h("input", { type: "checkbox", id: `moe-${key}`, name: key, checked: on ? true : null,
+      "aria-describedby": `moe-${key}-text` });
+    boxes[key] = box;
+    notes[key] = h("span", { class: "variant-note", id: `moe-${key}-note` });
+    return h("li", { class: "variant check", "data-option": key }, box,
+      h("span", {}, h("label", { for: box.id }, label),
+        h("span", { class: "hint variant-text", id: `moe-${key}-text` }, ` — ${text}`), " ", notes[key]));
+  });
+  const selects = {};
+  const choiceRows = CHOICES.map(([key, label, values]) => {
+    const select = h("select", { id: `moe-${key}`, name: key },
+      ...values.map(([v, text]) => h("option", { value: v }, text)));
+    selects[key] = select;
+    return h("p", { class: "option-choice" }, h("label", { for: select.id }, label), " ", select);
+  });
+  container.append(
+    h("fieldset", { class: "moe-seats" }, h("legend", {}, "Players"),
+      h("p", {}, h("label", { for: "seat-count" }, "Number of players"), " ", count), seatList,
+      h("p", { class: "hint" }, "Each person gets their own invite link. The game has no AI yet: a seat of the "
+        + "computer is played by the table's stand-in from the start.")),
+    h("fieldset", { class: "moe-options" }, h("legend", {}, "Options"), ...choiceRows,
+      h("ul", { class: "variants" }, ...checkRows)));
+
+  const kinds = () => [...seatList.querySelectorAll(".seat-kind")];
+
+  function seatRow(i, kind) {
+    const kindId = `seat-${i}-kind`;
+    const select = h("select", { id: kindId, name: kindId, class: "seat-kind" },
+      h("option", { value: "human" }, "A person"), h("option", { value: "computer" }, "The computer"));
+    select.value = kind;
+    const name = h("span", { class: "seat-name-box" }, env.nameField(i));
+    const sync = () => { name.hidden = select.value === "computer"; };
+    select.addEventListener("change", sync);
+    sync();
+    return h("li", { class: "seat-row", "data-seat": String(i) },
+      h("span", { class: "seat-number" }, `Seat ${i + 1}`),
+      h("label", { for: kindId, class: "visually-hidden" }, `Seat ${i + 1} is played by`), select, name);
+  }
+
+  function drawSeats() {
+    const n = Number(count.value);
+    const old = kinds().map((s) => s.value);
+    seatList.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, old[i] || (i === 0 ? "human" : "computer"))));
+  }
+
+  /** Switches off (and says why) what the player count does not allow. */
+  function sync() {
+    const n = Number(count.value);
+    for (const [key, why] of [["additional_corporation", n === 4 ? "Only for 2 or 3 players." : ""],
+      ["teams", n !== 4 ? "Only for 4 players." : ""]]) {
+      boxes[key].disabled = Boolean(why);
+      if (why) boxes[key].checked = false;
+      notes[key].textContent = why;
+    }
+    boxes.ac_triggers_end.disabled = !boxes.additional_corporation.checked;
+    if (kinds().length !== n) drawSeats();
+  }
+
+  count.addEventListener("change", sync);
+  boxes.additional_corporation.addEventListener("change", sync);
+  drawSeats();
+  sync();
+
+  const seats = () => kinds().map(() => ({ kind: "human" })); // the computer's seats are human seats a stand-in plays
+  return {
+    seats,
+    read() {
+      const options = { players: Number(count.value) };
+      for (const [key, , , serverDefault] of CHECKS) {
+        if (boxes[key].checked !== serverDefault && !(key === "ac_triggers_end" && boxes[key].disabled)) {
+          options[key] = boxes[key].checked;
+        }
+      }
+      if (selects.assignment.value !== "pick") options.assignment = selects.assignment.value;
+      if (selects.start_order.value !== "random") options.start_order = selects.start_order.value;
+      return options;
+    },
+    /** The seats the computer plays from the start: the table's stand-in. */
+    table() {
+      const computer = kinds().map((s, i) => [s.value, i]).filter(([v]) => v === "computer").map(([, i]) => i);
+      return computer.length ? { stand_ins: computer } : {};
+    },
+  };
+}
