@@ -9,7 +9,8 @@ from domain.decktet import GAME as DECKTET
 from domain.kernel import GameModule
 from domain.kernel.table import seated
 from domain.magnate import GAME as MAGNATE
+from domain.master_of_economy import GAME as MASTER_OF_ECONOMY
 
-GAMES: dict[str, GameModule[Any]] = {game.name: seated(game) for game in (MAGNATE, DECKTET)}
+GAMES: dict[str, GameModule[Any]] = {game.name: seated(game) for game in (MAGNATE, DECKTET, MASTER_OF_ECONOMY)}
 """Every game by its type name, served with the table's own messages (:mod:`domain.kernel.table`: who claimed a
 seat) (the ``game`` of a create request, the ``game_type`` stored with a game)."""

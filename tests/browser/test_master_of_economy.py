@@ -1,0 +1,242 @@
+"""Master of Economy in a real browser: a person against two seats the computer plays from the start (the table's
+stand-in), three players with the additional corporation, played through the page by clicking the engine's
+suggestion through at least one trade phase and one shareholders meeting (to the end if it comes within the time
+budget); a sealed auction bid that neither the other seat's page nor a spectator's shows before the reveal, then
+shown to all; the lobby's options creating the game they say; and a phone's width (375 px) with no sideways
+scrolling."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.live import Services
+
+from .conftest import DESKTOP, PHONE, Pages, screenshot
+
+pytestmark = [pytest.mark.integration, pytest.mark.browser]
+
+SEED = "0e0f5eed1234"
+"""A fixed sandbox seed: the same draws on every run."""
+BUDGET = 60.0
+"""Seconds of clicking in the game against the computer (the game ends sooner or the test stops there)."""
+
+
+def version(page: Page) -> str:
+    return page.locator("body").get_attribute("data-version") or ""
+
+
+def send(page: Page, control: Locator) -> bool:
+    """Click a control that submits a command; wait until the page shows the game at the version the command
+    reached (other seats move meanwhile: a newer version may come first), or fail on an error in words. False:
+    another seat moved first (several seats may be on turn at once), the page says so and shows the new state."""
+    with page.expect_response(lambda r: r.url.endswith("/commands") and r.request.method == "POST") as response:
+        control.click()
+    answer = response.value
+    if answer.status == 409 and answer.json().get("code") == "conflict/version":
+        return False
+    said = page.locator("#actions .error").all_inner_texts()
+    assert answer.ok, f"refused: {answer.status} {answer.text()} (the page says {said})"
+    reached = int(answer.json()["version"])
+    deadline = time.monotonic() + 20
+    while int(version(page) or 0) < reached:  # the CSP forbids string predicates in wait_for_function
+        assert time.monotonic() < deadline, f"the page never showed version {reached}"
+        page.wait_for_timeout(30)
+    return True
+
+
+def assert_fits(page: Page, width: int) -> None:
+    """Nothing sticks out sideways (so the page never scrolls horizontally)."""
+    wide = page.evaluate("""(w) => [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > w + 1 && e.getClientRects().length)
+        .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className.baseVal ?? e.className}`).slice(0, 8)""", width)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width and not wide, f"too wide: {wide}"
+
+
+def open_lobby(page: Page, url: str) -> None:
+    page.goto(f"{url}/?game=master_of_economy&seed={SEED}")
+    expect(page.locator("#game-options[data-game='master_of_economy']")).to_be_attached()
+
+
+def create(page: Page) -> dict[str, Any]:
+    """Create the game the form describes; returns the request's body."""
+    with page.expect_request(lambda r: r.url.endswith("/api/games") and r.method == "POST") as request:
+        page.get_by_role("button", name="Create game").click()
+    expect(page.locator("#created")).to_be_visible()
+    body: dict[str, Any] = json.loads(request.value.post_data or "{}")
+    return body
+
+
+def play_seat_1(page: Page) -> None:
+    page.get_by_role("link", name="Play seat 1").click()
+    page.wait_for_selector("body[data-version]")
+
+
+def me(page: Page, url: str, game_id: str, token: str) -> dict[str, Any]:
+    answer: dict[str, Any] = page.request.get(f"{url}/api/games/{game_id}/me",
+                                              headers={"Authorization": f"Bearer {token}"}).json()
+    return answer
+
+
+# -- against the computer ------------------------------------------------------------------------------------
+
+
+def test_a_person_plays_against_two_stand_ins_through_trade_and_a_meeting(web: Services, pages: Pages) -> None:
+    page = pages.open()
+    open_lobby(page, web.url)
+    # by default: three players with the additional corporation, the computer playing seats 2 and 3
+    expect(page.locator("#seat-count")).to_have_value("3")
+    expect(page.get_by_label("Seat 2 is played by")).to_have_value("computer")
+    expect(page.get_by_label("Seat 3 is played by")).to_have_value("computer")
+    expect(page.locator("#moe-additional_corporation")).to_be_checked()
+    page.get_by_label("Seat 1 player name").fill("Ada")
+    body = create(page)
+    assert body["game"] == "master_of_economy"
+    assert body["options"] == {"players": 3, "additional_corporation": True}
+    assert body["table"]["stand_ins"] == [1, 2]
+    expect(page.locator("#invite-list li.stand-in-seat")).to_have_count(2)
+    play_seat_1(page)
+    expect(page.locator("#game-title")).to_contain_text("Ada")
+    expect(page.locator("#market-board .market-row")).to_have_count(6)
+    expect(page.locator("#phases li")).to_have_count(10)
+
+    page.set_viewport_size(PHONE)
+    page.locator("body.my-turn #play-suggestion").wait_for()
+    assert_fits(page, PHONE["width"])
+    screenshot(page, "moe-01-phone", full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+    seen: set[tuple[str, str]] = set()
+    clicks = 0
+    final = page.locator("#final")
+    shot = False
+    start = time.monotonic()
+    while time.monotonic() - start < BUDGET:
+        page.locator("body.my-turn #play-suggestion, #final:not([hidden])").first.wait_for(timeout=30_000)
+        if final.is_visible():
+            break
+        body_data = page.locator("body")
+        phase, step = (body_data.get_attribute(f"data-{k}") or "" for k in ("phase", "step"))
+        seen.add((phase, step))
+        if phase in {str(n) for n in range(1, 11)}:  # not the setup (0) nor the next stage's order (11)
+            expect(page.locator(f"#phases li[data-phase='{phase}']")).to_have_attribute("aria-current", "step")
+        expect(page.locator("#status")).to_contain_text("your turn")
+        if step == "tokens":  # a sealed choice: the count, never what the others chose
+            expect(page.locator("#sealed-note")).to_contain_text("Sealed:")
+        if not shot and phase in ("4", "9") and page.locator("#market .field.taken").count() >= 2:
+            screenshot(page, "moe-02-game-desktop", full_page=True)
+            page.set_viewport_size(PHONE)  # the boards, the market and the moves on a phone
+            expect(page.locator("#corporations .corp")).to_have_count(4)  # three and the AC
+            assert_fits(page, PHONE["width"])
+            screenshot(page, "moe-05-game-phone", full_page=True)
+            page.set_viewport_size(DESKTOP)
+            shot = True
+        clicks += send(page, page.locator("#play-suggestion"))
+    phases = {p for p, _ in seen}
+    assert "4" in phases or "9" in phases, f"no trade phase in {sorted(seen)}"
+    assert "10" in phases, f"no shareholders meeting in {sorted(seen)}"
+    assert "11" in phases, f"no receipts for the next stage in {sorted(seen)}"
+    assert clicks > 20 and shot
+    expect(page.locator("#corporations .corp")).to_have_count(4)  # three and the AC
+    expect(page.locator("#history-list li").first).to_be_attached()
+    if final.is_visible():  # the game ended within the budget: the standings and the seed
+        expect(final.locator("table.standings tbody tr")).to_have_count(3)
+        expect(page.locator("#status")).to_contain_text("Game over")
+        expect(page.locator("#actions")).to_contain_text("The game is over.")
+        screenshot(page, "moe-04-final-standings")
+
+
+# -- a sealed choice ------------------------------------------------------------------------------------------
+
+
+def test_a_sealed_bid_is_seen_by_nobody_else_before_the_reveal(web: Services, pages: Pages) -> None:
+    ada = pages.open()
+    open_lobby(ada, web.url)
+    ada.locator("#seat-count").select_option("2")
+    ada.get_by_label("Seat 2 is played by").select_option("human")
+    ada.get_by_label("Seat 1 player name").fill("Ada")
+    ada.get_by_label("Seat 2 player name").fill("Bob")
+    ada.locator("#moe-assignment").select_option("random")
+    ada.locator("#moe-start_order").select_option("auction")
+    body = create(ada)
+    assert body["options"] == {"players": 2, "additional_corporation": True, "assignment": "random",
+                               "start_order": "auction"}
+    assert "table" not in body
+    bob_invite = ada.get_by_label("Invite link for seat 2").input_value()
+    play_seat_1(ada)
+    game_id = ada.url.split("/play/")[1].split("#")[0]
+    bob_token = bob_invite.split("#token=")[1]
+    bob = pages.open()
+    bob.goto(bob_invite)
+    watcher = pages.open()
+    watcher.goto(f"{web.url}/play/{game_id}")
+    for page in (ada, bob, watcher):
+        page.wait_for_selector("body[data-step='auction']")
+        expect(page.locator("#sealed-count")).to_have_text("Sealed: 0 of 2 have chosen")
+    assert ada.request.get(f"{web.url}/api/games/{game_id}").json()["on_turn"] == [0, 1]  # both at once
+    for page in (ada, bob):
+        expect(page.locator("body.my-turn #status")).to_contain_text("your turn")
+    expect(watcher.locator("body:not(.my-turn) #status")).to_contain_text("waiting for Ada, Bob")
+
+    form = ada.locator("#actions form[data-action='bid-for-order']")
+    form.get_by_label("amount").fill("7")
+    send(ada, form.get_by_role("button", name="Send"))
+    expect(ada.locator("#sealed-count")).to_have_text("Sealed: 1 of 2 have chosen")
+    expect(ada.locator("#players li[data-seat='0'] .own-choice")).to_have_text(" · your sealed choice: 7")
+    expect(ada.locator("#actions")).to_contain_text("Your choice: 7 (only you see it)")
+    for page in (bob, watcher):
+        expect(page.locator("#sealed-count")).to_have_text("Sealed: 1 of 2 have chosen")
+        expect(page.locator("#players li[data-seat='0'] .sealed-status")).to_have_text(" · has chosen")
+        expect(page.locator("#players li[data-seat='0'] .own-choice")).to_have_count(0)
+        expect(page.locator("body")).not_to_contain_text("start bid")
+        expect(page.locator("body")).not_to_contain_text("sealed choice: 7")
+    assert me(bob, web.url, game_id, bob_token)["view"]["players"][0]["choice"] is None
+    expect(ada.locator("body:not(.my-turn) #status")).to_contain_text("waiting for Bob")
+    expect(bob.locator("body.my-turn #status")).to_contain_text("your turn")
+    screenshot(bob, "moe-03-sealed-bob")
+
+    form = bob.locator("#actions form[data-action='bid-for-order']")
+    form.get_by_label("amount").fill("3")
+    send(bob, form.get_by_role("button", name="Send"))
+    for page in (ada, bob, watcher):  # revealed together
+        expect(page.locator("#players li[data-seat='0']")).to_contain_text("start bid 7 €")
+        expect(page.locator("#players li[data-seat='1']")).to_contain_text("start bid 3 €")
+    expect(watcher.locator("#actions")).to_contain_text("You are watching this game")
+
+
+# -- the lobby's options ---------------------------------------------------------------------------------------
+
+
+def test_the_lobbys_options_create_a_two_against_two_game(web: Services, pages: Pages) -> None:
+    page = pages.open()
+    open_lobby(page, web.url)
+    expect(page.locator("#moe-teams")).to_be_disabled()
+    expect(page.locator("#moe-teams-note")).to_have_text("Only for 4 players.")
+    page.locator("#seat-count").select_option("4")
+    expect(page.locator("#seat-list .seat-row")).to_have_count(4)
+    expect(page.locator("#moe-additional_corporation")).to_be_disabled()
+    expect(page.locator("#moe-additional_corporation-note")).to_have_text("Only for 2 or 3 players.")
+    page.get_by_label("2 vs. 2 (4 players)").check()
+    page.get_by_label("Hidden player cash").check()
+    page.get_by_label("Limited commodity supply").uncheck()
+    for seat in (2, 3, 4):
+        page.get_by_label(f"Seat {seat} is played by").select_option("computer")
+    page.set_viewport_size(PHONE)
+    assert_fits(page, PHONE["width"])
+    page.set_viewport_size(DESKTOP)
+    body = create(page)
+    assert body["options"] == {"players": 4, "teams": True, "player_cash_hidden": True,
+                               "finite_commodity_supply": False}
+    assert body["table"]["stand_ins"] == [1, 2, 3]
+    play_seat_1(page)
+    game_id = page.url.split("/play/")[1].split("#")[0]
+    variant = page.request.get(f"{web.url}/api/games/{game_id}").json()["view"]["variant"]
+    assert (variant["players"], variant["teams"], variant["player_cash_hidden"], variant["finite_commodity_supply"]) \
+        == (4, [[0, 1], [2, 3]], True, False)
+    expect(page.locator("#players li[data-seat='2']")).to_contain_text("team 2")
+    page.locator("body.my-turn #play-suggestion").wait_for()
+    expect(page.locator("#players li[data-seat='1'] .cash")).to_have_text("Cash hidden")
