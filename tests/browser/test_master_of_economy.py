@@ -125,6 +125,8 @@ def test_a_person_plays_against_two_stand_ins_through_trade_and_a_meeting(web: S
         if phase in {str(n) for n in range(1, 11)}:  # not the setup (0) nor the next stage's order (11)
             expect(page.locator(f"#phases li[data-phase='{phase}']")).to_have_attribute("aria-current", "step")
         expect(page.locator("#status")).to_contain_text("your turn")
+        if step in ("propose", "vote", "stand", "ballot"):  # whose meeting, and where it stands
+            expect(page.locator("#meeting-line")).to_contain_text("The meeting treats")
         if step == "tokens":  # a sealed choice: the count, never what the others chose
             expect(page.locator("#sealed-note")).to_contain_text("Sealed:")
         if not shot and phase in ("4", "9") and page.locator("#market .field.taken").count() >= 2:
@@ -137,6 +139,8 @@ def test_a_person_plays_against_two_stand_ins_through_trade_and_a_meeting(web: S
             shot = True
         clicks += send(page, page.locator("#play-suggestion"))
     phases = {p for p, _ in seen}
+    steps = {s for _, s in seen}
+    assert "tokens" in steps and steps & {"vote", "ballot"}, f"no sealed choice of Ada's in {sorted(seen)}"
     assert "4" in phases or "9" in phases, f"no trade phase in {sorted(seen)}"
     assert "10" in phases, f"no shareholders meeting in {sorted(seen)}"
     assert "11" in phases, f"no receipts for the next stage in {sorted(seen)}"

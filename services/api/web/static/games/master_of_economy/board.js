@@ -37,7 +37,7 @@ export async function mount(slots, env) {
       const label = labeller(s);
       const me = seat !== null && seat !== undefined ? seat : null;
       renderActions(slots.actions, { view, legal: s.legal, seat: me, words, label, send: env.send });
-      phasesBody.replaceChildren(phaseTrack(view, words));
+      phasesBody.replaceChildren(phaseTrack(view, words, label));
       marketBody.replaceChildren(marketBoard(view, words));
       corpsBody.replaceChildren(corpBoards(view, words, label));
       renderPlayers(playersBody, view, words, label, me);

@@ -4,7 +4,27 @@
 import { h } from "../../shell/dom.js";
 import { BETWEEN, PHASES, STEPS } from "./words.js";
 
-export function phaseTrack(view, words) {
+/** What is going on inside the phase: whose meeting (its proposals, its candidates), a shortfall. */
+function situation(view, words, label) {
+  const out = [];
+  const m = view.meeting;
+  if (view.phase === 10 && view.target) {
+    const parts = [`The meeting treats ${words.corpName(view.target)}`];
+    if (m.proposals.length) parts.push(`dividends proposed: ${m.proposals.map((k) => `${k} € a share`).join(", ")}`);
+    if (m.candidates.length) parts.push(`standing for manager: ${m.candidates.map(label).join(", ")}`);
+    if (m.tied.length) parts.push(`tied: ${m.tied.map(label).join(", ")}`);
+    out.push(h("p", { class: "meeting-line", id: "meeting-line" }, `${parts.join("; ")}.`));
+  }
+  const sf = view.shortfall;
+  if (sf) {
+    out.push(h("p", { class: "shortfall-line", id: "shortfall-line" },
+      `${words.corpName(sf.corporation)} cannot pay ${sf.due} € (${sf.reason}): its manager must cover it`,
+      sf.most_cover !== null && sf.most_cover !== undefined ? ` (at most ${sf.most_cover} € from the manager)` : "", "."));
+  }
+  return out;
+}
+
+export function phaseTrack(view, words, label) {
   const stages = words.rules.game.stages;
   return h("div", { class: "phase-track" },
     h("p", { class: "stage-line", id: "stage-line" }, `Stage ${view.stage || 1} of ${stages}`,
@@ -13,7 +33,8 @@ export function phaseTrack(view, words) {
       class: `phase${i + 1 === view.phase ? " current" : ""}${i + 1 < view.phase ? " done" : ""}`,
       "data-phase": String(i + 1), "aria-current": i + 1 === view.phase ? "step" : null,
     }, h("span", { class: "phase-number" }, String(i + 1)), h("span", { class: "phase-name" }, name)))),
-    view.phase > PHASES.length ? h("p", { class: "between", id: "between" }, `After phase 10: ${BETWEEN.toLowerCase()}.`) : null);
+    view.phase > PHASES.length ? h("p", { class: "between", id: "between" }, `After phase 10: ${BETWEEN.toLowerCase()}.`) : null,
+    ...situation(view, words, label));
 }
 
 /** The points track, band by band: [from–to] at price P, with the corporations whose points fall in it. */
