@@ -212,6 +212,43 @@ def test_a_sealed_bid_is_seen_by_nobody_else_before_the_reveal(web: Services, pa
     expect(watcher.locator("#actions")).to_contain_text("You are watching this game")
 
 
+def test_a_sealed_choice_sent_from_a_page_that_missed_anothers_is_not_lost(web: Services, pages: Pages) -> None:
+    """Bob's page has not heard of Ada's sealed bid when he sends his (its version is behind): the server refuses
+    the version, and the page, seeing that the step is simultaneous and Bob still owes his choice, sends the same
+    bid again on the game as it is now; Bob is never asked to choose twice."""
+    ada = pages.open()
+    open_lobby(ada, web.url)
+    ada.locator("#seat-count").select_option("2")
+    ada.get_by_label("Seat 2 is played by").select_option("human")
+    ada.locator("#moe-assignment").select_option("random")
+    ada.locator("#moe-start_order").select_option("auction")
+    create(ada)
+    bob_invite = ada.get_by_label("Invite link for seat 2").input_value()
+    play_seat_1(ada)
+    bob = pages.open()
+    bob.route("**/stream*", lambda route: route.abort())  # his page hears nothing live
+    bob.goto(bob_invite)
+    bob.wait_for_selector("body[data-step='auction']")
+    expect(bob.locator("#sealed-count")).to_have_text("Sealed: 0 of 2 have chosen")
+    ada.wait_for_selector("body[data-step='auction']")
+    form = ada.locator("#actions form[data-action='bid-for-order']")
+    form.get_by_label("amount").fill("5")
+    assert send(ada, form.get_by_role("button", name="Send"))
+    expect(bob.locator("#sealed-count")).to_have_text("Sealed: 0 of 2 have chosen")  # still behind
+
+    answers: list[int] = []
+    bob.on("response", lambda r: answers.append(r.status) if r.url.endswith("/commands") else None)
+    form = bob.locator("#actions form[data-action='bid-for-order']")
+    form.get_by_label("amount").fill("2")
+    form.get_by_role("button", name="Send").click()
+    expect(bob.locator("#players li[data-seat='1'] .own-choice")).to_have_text(" · your sealed choice: 2")
+    assert answers == [409, 200]
+    for seat, bid in ((0, 5), (1, 2)):  # both in: revealed together (Ada's page hears it live)
+        expect(ada.locator(f"#players li[data-seat='{seat}']")).to_contain_text(f"start bid {bid} €")
+    expect(bob.locator("#notice")).to_have_text("")
+    expect(bob.locator("#actions .error")).to_have_count(0)
+
+
 # -- the lobby's options ---------------------------------------------------------------------------------------
 
 

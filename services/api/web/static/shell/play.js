@@ -62,16 +62,23 @@ function label(seat, data = page.data) {
   return page.bundle.seatLabel(playerOf(seat, data.players), data.view);
 }
 
+/** Several seats on turn at once: a step of simultaneous (sealed) choices, where another seat's choice changes
+ * nothing this seat may do. */
+const together = () => (page.game.on_turn || []).length > 1;
+
 async function send(command) {
+  const simultaneous = together();
   try {
     await api.submit(gameId, page.token, command, page.version);
   } catch (err) {
-    if (err instanceof ApiError && err.code === "conflict/version") {
+    if (!(err instanceof ApiError && err.code === "conflict/version")) throw err;
+    await refresh();
+    if (!simultaneous || !(page.game.on_turn || []).includes(page.seat)) {
       $("#notice").textContent = inWords(err);
-      await refresh();
       return;
     }
-    throw err;
+    // another seat's sealed choice came first: the same choice is sent again, judged on the game as it is now
+    await api.submit(gameId, page.token, command, page.version);
   }
   $("#notice").textContent = "";
   await refresh();
