@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel import Chance, Seat
+from domain.kernel import Chance
 
-from ..bots import Greedy
-from ..commands import EndTurn, TurnAction
-from ..folding import evolve
-from ..playing import decide_action
+from ..commands import Prefer, TurnAction
 from ..state import DecktetState
+from .evaluation import WIN
+from .explain import explain, percent
+from .heuristic import heuristic_plan
+from .information import canonical
+from .search import Budget, search_plan
+from .stream import Stream
 
 
 class Plan(msgspec.Struct, frozen=True):
@@ -24,17 +27,21 @@ class Plan(msgspec.Struct, frozen=True):
     explanation: str
 
 
+BUDGETS = {
+    "medium": Budget(plans=4, futures=40, horizon=2),
+    "hard": Budget(plans=6, futures=100, horizon=6),
+}
+
+
 def plan_turn(state: DecktetState, seat: int, level: str, chance: Chance) -> Plan:
     """The turn the computer plays for ``seat`` at ``level``."""
-    policy = Greedy(chance.below(1 << 30))
-    actions: list[TurnAction] = []
-    working = state
-    while True:
-        command = policy(working, Seat(seat))
-        if isinstance(command, EndTurn):
-            break
-        assert not isinstance(command, EndTurn)
-        actions.append(command)  # type: ignore[arg-type]
-        for event in decide_action(working, seat, command):  # type: ignore[arg-type]
-            working = evolve(working, event)
-    return Plan(tuple(actions), "It follows its rules of thumb.")
+    budget = BUDGETS.get(level)
+    if budget is None:
+        plan, value = heuristic_plan(state, seat)
+        reason = f"By its rules of thumb this leaves it an estimated {percent(value, WIN)}% chance to win."
+    else:
+        plan, found = search_plan(state, seat, budget, Stream.of(chance))
+        reason = (f"It compared {found.plans} plans over {found.futures} sampled futures; this one won an "
+                  f"estimated {percent(found.rating, WIN)}% of them.")
+    public = tuple(a for a in plan.actions if not isinstance(a, Prefer))
+    return Plan(plan.actions, explain(canonical(state, seat), plan.state, seat, public, reason))
