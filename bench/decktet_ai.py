@@ -33,11 +33,17 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from domain.decktet import GAME, DecktetState, GameOptions, SeatSpec
-from domain.decktet.commands import TakeAiTurn
-from domain.decktet.variant import AI_LEVELS
-from domain.kernel import Actor, Chance, commitment_of
+import msgspec
+
+from domain.games import GAMES
+from domain.kernel import Actor, Chance, commitment_of, tag_of
 from domain.kernel.driver import play
+
+GAME = GAMES["decktet"]
+"""Decktet Magnate as the service runs it (through the registry, as everything outside domain/ reaches a game)."""
+AI_LEVELS: tuple[str, ...] = GAME.ai_levels
+AI_TURN = "decktet.take_ai_turn"
+"""The tag of the system command of a computer's turn."""
 
 PAIRINGS = (
     ("random", "greedy"),
@@ -73,19 +79,20 @@ def play_game(job: tuple[str, str, int]) -> Result:
     first, second, game = job
     seed = seed_of(first, second, game)
     players = {game % 2: first, 1 - game % 2: second}
-    seats = tuple(SeatSpec(kind="ai", level=players[s]) if players[s] in AI_LEVELS else SeatSpec() for s in (0, 1))
+    seats = [{"kind": "ai", "level": players[s]} if players[s] in AI_LEVELS else {"kind": "human"} for s in (0, 1)]
     bots = {s: GAME.bots[name](2 * game + s) for s, name in players.items() if name in GAME.bots}
     times: dict[str, list[float]] = {}
 
-    def timed(state: DecktetState, actor: Actor, command: Any, chance: Chance) -> Any:
+    def timed(state: Any, actor: Actor, command: Any, chance: Chance) -> Any:
         began = time.perf_counter()
         out = GAME.step(state, actor, command, chance)
-        if isinstance(command, TakeAiTurn):
+        if tag_of(command) == AI_TURN:
             times.setdefault(players[state.active], []).append(1000 * (time.perf_counter() - began))
         return out
 
     rules = dataclasses.replace(GAME, step=timed)
-    played = play(rules, GAME.start(GameOptions(seats=seats), commitment_of(seed)), seed,
+    options = msgspec.convert({"seats": seats}, GAME.options_type)
+    played = play(rules, GAME.start(options, commitment_of(seed)), seed,
                   lambda state, seat: bots[int(seat)](state, seat))
     outcome = GAME.outcome(played.state)
     assert outcome is not None
