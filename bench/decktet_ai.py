@@ -48,12 +48,11 @@ AI_TURN = "decktet.take_ai_turn"
 PAIRINGS = (
     ("random", "greedy"),
     ("easy", "greedy"),
-    ("medium", "greedy"),
     ("medium", "easy"),
-    ("hard", "greedy"),
-    ("hard", "easy"),
     ("hard", "medium"),
+    ("hard", "greedy"),
 )
+"""The default pairings, each level against the one below (and the bots); others by ``--pairing``."""
 BEGIN, END = "<!-- decktet-ai:begin -->", "<!-- decktet-ai:end -->"
 Z95 = 1.959963984540054
 

@@ -1,7 +1,10 @@
 """The computer player of Decktet Magnate: ``plan_turn`` decides a whole turn for a seat the options gave it.
 
 It decides from what that seat may know (its hand, the public board, the sizes of the other hands); the decider
-records its plan (``AiTurnPlanned``) and then applies each action as the seat's own.
+records its plan (``AiTurnPlanned``) and then applies each action as the seat's own. ``easy`` plays the plan its
+rules of thumb rate best (:mod:`.heuristic`); ``medium`` and ``hard`` search sampled futures of the worlds the
+seat cannot tell apart (:mod:`.search`), with the budgets of :data:`BUDGETS`. docs/AI.md ("Decktet Magnate") says
+how, and how strong each level is.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ BUDGETS = {
     "medium": Budget(plans=4, futures=40, horizon=2),
     "hard": Budget(plans=6, futures=100, horizon=6),
 }
+"""What the searching levels may think about: the best plans by the rules of thumb, the sampled futures shared
+among them, and the turns each future plays out (a count, never a time: the decision is pure)."""
 
 
 def plan_turn(state: DecktetState, seat: int, level: str, chance: Chance) -> Plan:
@@ -41,7 +46,9 @@ def plan_turn(state: DecktetState, seat: int, level: str, chance: Chance) -> Pla
         reason = f"By its rules of thumb this leaves it an estimated {percent(value, WIN)}% chance to win."
     else:
         plan, found = search_plan(state, seat, budget, Stream.of(chance))
-        reason = (f"It compared {found.plans} plans over {found.futures} sampled futures; this one won an "
-                  f"estimated {percent(found.rating, WIN)}% of them.")
+        chance_text = f"an estimated {percent(found.rating, WIN)}% chance to win"
+        reason = (f"It compared {found.plans} plans over {found.futures} sampled futures (the unseen cards dealt "
+                  f"anew, the dice rolled, {budget.horizon} turns ahead); this one came out best, with {chance_text}."
+                  if found.futures else f"It saw one sensible plan, with {chance_text}.")
     public = tuple(a for a in plan.actions if not isinstance(a, Prefer))
     return Plan(plan.actions, explain(canonical(state, seat), plan.state, seat, public, reason))

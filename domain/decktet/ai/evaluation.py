@@ -1,4 +1,4 @@
-"""How good a position is for a seat: its estimated chance of winning, in ten-thousandths, by integer arithmetic.
+"""How good a position is for a seat: its estimated chance of winning, in millionths, by integer arithmetic.
 
 The game is won on districts (R7.4), so the estimate works district by district. A seat's **projected value** in a
 district is its developed value (R7.2) plus a share of each deed there (the more tokens on it, the larger the
@@ -29,8 +29,8 @@ from ..state import DecktetState, Phase, Placed, SeatState
 from ..turn import plays_required
 from ..variant import Variant, mode
 
-WIN = 10_000
-"""The scale of every estimate: a certain win."""
+WIN = 1_000_000
+"""The scale of every estimate: a certain win (chances are in millionths)."""
 
 LOGISTIC = (
     5000, 5312, 5622, 5927, 6225, 6514, 6792, 7058, 7311, 7549, 7773, 7982, 8176, 8355, 8520, 8670, 8808, 8933,
@@ -40,6 +40,9 @@ LOGISTIC = (
     9999, 9999, 9999, 9999, 9999, 9999, 9999, 9999, 10000,
 )
 """``10000 / (1 + exp(-i / 8))`` for ``i = 0 .. 80``, rounded (written out: the domain computes no floats)."""
+LAST = len(LOGISTIC) - 1
+PER = WIN // 10_000
+"""From the table's ten-thousandths to millionths."""
 
 INCOME_ODDS = (0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19)
 """R3.6: the chance (in %) that the income number is ``k``."""
@@ -50,19 +53,21 @@ class Weights(msgspec.Struct, frozen=True):
 
     deed_base: int = 25
     """The share of a deed's value counted before any token is on it (the rest grows with its tokens)."""
-    token: int = 80
+    token: int = 100
     """Value points per 100 tokens of flexible value (a token buys about this much district value)."""
     flex: int = 100
     """The share of the difference in flexible value that shifts the districts' margins (spread over them)."""
     spread_base: int = 150
     """The logistic's spread (value points x 100) with no turn left..."""
-    spread_turn: int = 30
+    spread_turn: int = 45
     """... plus this much per turn each seat has left."""
     per_turn: int = 1200
     """At most this much (value points x 100) of tokens and income counts per turn a seat has left."""
     hand: int = 30
     """A hand card that has a place to go counts this share of its value in flexible value..."""
-    hand_unknown: int = 250
+    hand_stuck: int = 33
+    """... a card no column takes now this share of its value (at least its sale) ..."""
+    hand_unknown: int = 150
     """... and a card of another seat's hand (unknown) this many value points x 100."""
 
 
@@ -70,9 +75,11 @@ DEFAULT = Weights()
 
 
 def chance_of(margin: int, spread: int) -> int:
-    """The logistic chance (per 10,000) of a lead of ``margin`` with uncertainty ``spread`` (same units)."""
-    i = abs(margin) * 8 // max(spread, 1)
-    p = LOGISTIC[i] if i < len(LOGISTIC) else WIN
+    """The logistic chance (per million) of a lead of ``margin`` with uncertainty ``spread`` (same units), read
+    from :data:`LOGISTIC` between its entries."""
+    spread = max(spread, 1)
+    i, part = divmod(abs(margin) * 8, spread)
+    p = (LOGISTIC[i] * spread + (LOGISTIC[i + 1] - LOGISTIC[i]) * part) * PER // spread if i < LAST else WIN
     return p if margin >= 0 else WIN - p
 
 
@@ -98,7 +105,7 @@ def own_turns(state: DecktetState, seat: int, left: int, played: bool = False) -
 
 
 def evaluate(state: DecktetState, seat: int, w: Weights = DEFAULT) -> int:
-    """``seat``'s chance of winning from ``state`` (per 10,000), reading only what ``seat`` may know."""
+    """``seat``'s chance of winning from ``state`` (per million), reading only what ``seat`` may know."""
     if state.phase == Phase.ENDED:
         winners = [s.seat for s in state.scores if s.rank == 1]
         return WIN // len(winners) if seat in winners else 0
@@ -120,15 +127,15 @@ class Position:
         self.turns = [own_turns(state, s, self.left, played) for s in range(players)]
         self.spread = w.spread_base + w.spread_turn * max(self.turns)
         held = state.seats[viewer]
-        self._hand_values = {card: _hand_card(state, viewer, card, None if placeable is None else placeable[card])
-                             for card in held.hand}
+        self._hand_values = {card: _hand_card(state, viewer, card, None if placeable is None else placeable[card],
+                                              w.hand_stuck) for card in held.hand}
         self.projected = [self._projection(s, state.seats[s].columns, state.seats[s].supply)
                           for s in range(players)]
         self.flexible = [self._flexible(s, state.seats[s].supply, state.seats[s].hand, state.seats[s].columns)
                          for s in range(players)]
 
     def rating(self) -> int:
-        """The viewer's chance of winning (per 10,000)."""
+        """The viewer's chance of winning (per million)."""
         return self._combine(self.projected, self.flexible)
 
     def rating_after(self, supply: Tokens, hand: tuple[str, ...],
@@ -151,11 +158,11 @@ class Position:
             other = 1 - seat
             shift = (flexible[seat] - flexible[other]) * w.flex // share
             mine = []
-            top = len(LOGISTIC)
-            for a, b in zip(projected[seat], projected[other], strict=True):
+            curve = LOGISTIC
+            for a, b in zip(projected[seat], projected[other], strict=True):  # chance_of, inlined: the hot path
                 margin = a - b + shift
-                i = (margin if margin >= 0 else -margin) * 8 // spread
-                p = LOGISTIC[i] if i < top else WIN
+                i, part = divmod((margin if margin >= 0 else -margin) * 8, spread)
+                p = (curve[i] * spread + (curve[i + 1] - curve[i]) * part) * PER // spread if i < LAST else WIN
                 mine.append(p if margin >= 0 else WIN - p)
             total = 0
             if len(mine) % 2 == 0:
@@ -215,7 +222,7 @@ def _more_districts(mine: list[int], tie_break: int) -> int:
     """Two players: the chance of controlling more districts than the other seat, each district independent (a
     district is one seat's or the other's); equal counts (an even number of districts) go by ``tie_break``
     (R7.4-R7.5)."""
-    dist = [WIN]  # dist[k]: the chance (per 10,000) of winning k of the districts so far
+    dist = [WIN]  # dist[k]: the chance (in millionths) of winning k of the districts so far
     for p in mine:
         q = WIN - p
         before = 0
@@ -259,13 +266,15 @@ def _column(dataset: str, original_aces: bool, column: tuple[Placed, ...]) -> tu
     return district_value(alone, 0, 0), income, deed
 
 
-def _hand_card(state: DecktetState, seat: int, card: str, placeable: bool | None) -> int:
-    """What a hand card may become (value x 100): its value if some column takes it now, else its sale."""
+def _hand_card(state: DecktetState, seat: int, card: str, placeable: bool | None, stuck: int) -> int:
+    """What a hand card may become (value x 100): its value if some column takes it now, else a share of it (a
+    column may take it later) or its sale, whichever is more."""
     card_info = info(state.variant.dataset, card)
     eco = economy(state.variant)
+    value = 100 * max(eco.fixed_value(card_info), 2)
     if legal_districts(state, seat, card_info) if placeable is None else placeable:
-        return 100 * max(eco.fixed_value(card_info), 2)
-    return sum(eco.sale(card_info)) * 60
+        return value
+    return max(value * stuck // 100, sum(eco.sale(card_info)) * 60)
 
 
 def _income(state: DecktetState, seat: int, columns: tuple[tuple[Placed, ...], ...]) -> int:

@@ -40,9 +40,12 @@ def choices(start: Candidate, seat: int) -> Candidate:
     return plan
 
 
-def plans(state: DecktetState, seat: int, score: Scorer, first_plays: int = 4) -> list[Candidate]:
-    """Every plan considered for ``seat``'s turn on ``state`` (at least one: selling is always possible)."""
+def plans(state: DecktetState, seat: int, score: Scorer, first_plays: int = 3) -> list[Candidate]:
+    """Every plan considered for ``seat``'s turn on ``state`` (at least one: selling is always possible). With
+    several card plays to make, the best ``first_plays`` first plays are followed by every second play, and the
+    deeds are developed as far as they may go (the plans are many already)."""
     start = choices(Candidate((), state), seat)
+    plays = plays_required(start.state) - start.state.plays
     bases = [start]
     early = develop(start, seat, complete_only=True)
     if early is not start and _opens_a_district(start.state, early.state, seat):
@@ -50,8 +53,8 @@ def plans(state: DecktetState, seat: int, score: Scorer, first_plays: int = 4) -
     out: list[Candidate] = []
     seen: set[object] = set()
     for base in bases:
-        for plan in _with_plays(base, seat, plays_required(base.state) - base.state.plays, score, first_plays):
-            for final in _developments(plan, seat):
+        for plan in _with_plays(base, seat, plays, score, first_plays):
+            for final in _developments(plan, seat) if plays <= 1 else [develop(plan, seat)]:
                 key = _key(final.state, seat)
                 if key not in seen:
                     seen.add(key)

@@ -63,9 +63,10 @@ def search_plan(state: DecktetState, seat: int, budget: Budget, stream: Stream) 
     """The plan the search prefers for ``seat`` on ``state`` (reading only what ``seat`` may know)."""
     budget = budget.scaled(state)
     view = canonical(state, seat)
-    options = [finish(plan, seat) for _, plan in ranked(view, seat)[: budget.plans]]
+    best_plans = ranked(view, seat)[: budget.plans]
+    options = [finish(plan, seat) for _, plan in best_plans]
     if len(options) == 1:
-        return options[0], Searched(0, 0, 0, 1)
+        return options[0], Searched(0, best_plans[0][0], 0, 1)
     survivors = list(range(len(options)))
     totals = [0] * len(options)
     samples = simulated = 0
