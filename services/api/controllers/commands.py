@@ -97,6 +97,10 @@ class CommandController(Controller):
         try:
             command = decode(gameplay.codecs[game_type].decode_player_command, bytes(request.command))
         except msgspec.ValidationError as exc:
+            other = _game_of(gameplay, bytes(request.command), game_type)
+            if other is not None:  # a well-formed command, of another game: the request is fine, the move is not
+                raise ApiError(422, "rule/other_games_command",
+                               f"that is a {other} command, and this is a {game_type} game", game=game_type) from exc
             raise invalid(f"not a {game_type} player command: {exc}") from exc
         except RecursionError as exc:
             raise malformed(TOO_DEEP) from exc
@@ -106,3 +110,16 @@ class CommandController(Controller):
             over = gameplay.module(game_type).pending((await gameplay.load(game_id)).state).finished
         shown = gameplay.queries.redacted(game_type, applied.version, applied.events, Seat(seat), over)
         return CommandOut(applied.version, applied.duplicate, event_outs(shown.events, shown.redacted))
+
+
+def _game_of(gameplay: GameplayDep, command: bytes, but: str) -> str | None:
+    """The other offered game whose player command ``command`` is, if any."""
+    for name, codec in gameplay.codecs.items():
+        if name == but:
+            continue
+        try:
+            decode(codec.decode_player_command, command)
+        except (msgspec.ValidationError, RecursionError):
+            continue
+        return name
+    return None
