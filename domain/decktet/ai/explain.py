@@ -20,48 +20,50 @@ from ..state import DecktetState
 
 def explain(before: DecktetState, after: DecktetState, seat: int, actions: tuple[TurnAction, ...],
             reason: str) -> str:
-    """What the plan does and why: its card plays and developments (with their effect on the districts they
-    touch), then ``reason`` (how it was chosen)."""
+    """What the plan does, in the order it does it (its trades, card plays and developments, with their effect on
+    the districts they touch), then ``reason`` (how it was chosen)."""
     parts: list[str] = []
-    trades = [a for a in actions if isinstance(a, Trade)]
-    if trades:
-        parts.append("trades " + listing([f"3 {_suit(before, t.give)} for 1 {_suit(before, t.take)}"
-                                          for t in trades]))
+    trades: list[str] = []
+    developed: set[str] = set()
     for action in actions:
+        if isinstance(action, Trade):
+            trades.append(f"3 {_suit(before, action.give)} for 1 {_suit(before, action.take)}")
+            continue
+        if trades:
+            parts.append("trades " + listing(trades))
+            trades = []
         if isinstance(action, Buy):
             parts.append(f"buys {_card(before, action.card)} into district {action.district} for "
                          f"{_tokens(before, _payment(before, action.payment))}"
                          + _effect(before, after, seat, action.district))
         elif isinstance(action, Deed):
-            value = _card_value(before, action.card)
-            parts.append(f"takes a deed on {_card(before, action.card)} in district {action.district} "
-                         f"(worth {value} once complete; tokens on it are safe from tax)")
+            parts.append(f"takes a deed on {_card(before, action.card)} in district {action.district}"
+                         + ("" if _completed(after, seat, action.card) else _deed_note(before, action.card)))
         elif isinstance(action, Sell):
-            parts.append(f"sells {_card(before, action.card)} for tokens, no placement being worth more now")
-    parts += _developments(before, after, seat, actions)
-    if not any(isinstance(a, Buy | Deed | Sell | Develop) for a in actions) and any(
-            isinstance(a, Choose) for a in actions):
+            sale = economy(before.variant).sale(info(before.variant.dataset, action.card))
+            parts.append(f"sells {_card(before, action.card)} for {_tokens(before, sale)}, no placement being "
+                         "worth more now")
+        elif isinstance(action, Develop) and action.card not in developed:
+            developed.add(action.card)
+            parts.append(_development(before, after, seat, actions, action.card))
+    if trades:
+        parts.append("trades " + listing(trades))
+    if not parts and any(isinstance(a, Choose) for a in actions):
         parts.append("takes the income its deeds' suits allow")
     text = "; ".join(parts) if parts else "nothing to do but end its turn"
     return f"{text[0].upper()}{text[1:]}. {reason}"
 
 
-def _developments(before: DecktetState, after: DecktetState, seat: int,
-                  actions: tuple[TurnAction, ...]) -> list[str]:
-    put: dict[str, int] = {}
-    for action in actions:
-        if isinstance(action, Develop):
-            put[action.card] = put.get(action.card, 0) + action.count
-    out = []
-    for card, count in put.items():
-        where = _where(after, seat, card)
-        if where is not None and not where[1]:
-            district = chr(ord("a") + where[0])
-            out.append(f"completes {_card(before, card)} with {count} token{'s' if count != 1 else ''}"
-                       + _effect(before, after, seat, district))
-        else:
-            out.append(f"puts {count} token{'s' if count != 1 else ''} on its deed on {_card(before, card)}")
-    return out
+def _development(before: DecktetState, after: DecktetState, seat: int, actions: tuple[TurnAction, ...],
+                 card: str) -> str:
+    """The tokens put on one deed this turn, and whether they complete it (and what that does)."""
+    count = sum(a.count for a in actions if isinstance(a, Develop) and a.card == card)
+    tokens_text = f"{count} token{'s' if count != 1 else ''}"
+    where = _where(after, seat, card)
+    if where is None or where[1]:
+        return f"puts {tokens_text} on its deed on {_card(before, card)}"
+    name = "it" if any(isinstance(a, Deed) and a.card == card for a in actions) else _card(before, card)
+    return f"completes {name} with {tokens_text}" + _effect(before, after, seat, chr(ord("a") + where[0]))
 
 
 def _effect(before: DecktetState, after: DecktetState, seat: int, district: str) -> str:
@@ -75,7 +77,7 @@ def _effect(before: DecktetState, after: DecktetState, seat: int, district: str)
         return ""
     theirs, rival = max(rivals)
     led_before = mine_before > theirs
-    name = f"Player {rival + 1}"
+    name = "its opponent" if len(after.seats) == 2 else f"Player {rival + 1}"
     score = f"({mine} to {theirs})"
     if mine > theirs and not led_before and mine_before < theirs:
         return f": it takes control of {district} from {name} {score}"
@@ -97,16 +99,24 @@ def _where(state: DecktetState, seat: int, card: str) -> tuple[int, bool] | None
 
 
 def _card(state: DecktetState, card_id: str) -> str:
+    """A card as the log names it, with its rank and suits (``The Pact (9, Moons and Suns)``)."""
     card = info(state.variant.dataset, card_id)
     if card.ace:
         return card.name
     suits = listing([catalog(state.variant.dataset).suits[s].name for s in card.suits])
-    return f"{card.name} ({card.number or 'Court'}, {suits})" if card.number else f"{card.name} ({suits})"
+    return f"{card.name} ({card.number}, {suits})" if card.number else f"{card.name} ({suits})"
 
 
-def _card_value(state: DecktetState, card_id: str) -> int:
-    card = info(state.variant.dataset, card_id)
-    return economy(state.variant).fixed_value(card) or 1
+def _deed_note(state: DecktetState, card_id: str) -> str:
+    """What a new deed is for: its value once complete (an Ace's depends on its column), its tokens' safety."""
+    value = economy(state.variant).fixed_value(info(state.variant.dataset, card_id))
+    worth = f"worth {value} once complete; " if value else ""
+    return f" ({worth}tokens on it are safe from tax)"
+
+
+def _completed(state: DecktetState, seat: int, card: str) -> bool:
+    where = _where(state, seat, card)
+    return where is not None and not where[1]
 
 
 def _suit(state: DecktetState, code: str) -> str:

@@ -42,7 +42,7 @@ def test_it_buys_the_card_that_takes_a_district_from_the_other_player() -> None:
                   hand=("5SV", "2VL", "4YK"), tokens=supply(S=3, V=2))
     for level, plan in plans(state).items():
         assert Buy(card="5SV", district="a", payment={"S": 3, "V": 2}) in plan.actions, level
-        assert "takes control of a from Player 2 (11 to 8)" in plan.explanation
+        assert "takes control of a from its opponent (11 to 8)" in plan.explanation
 
 
 def test_it_completes_a_deed_that_wins_its_district() -> None:
