@@ -5,9 +5,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 CHROMIUM ?= /usr/bin/chromium
+HAPROXY ?= /usr/sbin/haproxy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: test lint bench bench-full run clean chromium chaos
+.PHONY: test lint bench bench-full run clean chromium haproxy chaos
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -20,7 +21,11 @@ chromium: ## the system Chromium the browser tests drive, from the OS packages (
 	@test -x $(CHROMIUM) || { echo "installing Chromium from the OS packages (browser tests)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-test: $(STAMP) chromium ## run the whole suite (unit, property, integration and browser tests)
+haproxy: ## the load balancer of the two-API-process test and benchmark (docs/SCALING.md), from the OS packages
+	@test -x $(HAPROXY) || { echo "installing HAProxy from the OS packages (load-balancer test)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy; }
+
+test: $(STAMP) chromium haproxy ## run the whole suite (unit, property, integration and browser tests)
 	$(PY) -m pytest
 
 lint: $(STAMP) ## ruff over everything, mypy --strict over domain/ infra/ services/ bench/
