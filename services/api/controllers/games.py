@@ -84,10 +84,17 @@ def public_url(settings: Settings) -> str:
 
 
 def game_options(game: GameModule[Any], data: CreateGameRequest) -> Any:
-    """The game's options from the request's raw ``options`` (400 if the game refuses their shape)."""
+    """The game's options from the request's raw ``options`` (400 if the game refuses their shape); integers
+    written as ``2.0`` are read as JSON Schema means them, as in the envelope (:func:`decode_create`)."""
     try:
         return msgspec.json.decode(bytes(data.options), type=game.options_type)
     except msgspec.ValidationError as exc:
+        if "got `float`" in str(exc):
+            try:
+                return msgspec.json.decode(msgspec.json.encode(integral(msgspec.json.decode(bytes(data.options)))),
+                                           type=game.options_type)
+            except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+                pass
         raise invalid(f"invalid options for {game.name}: {exc}", field="options") from exc
     except RecursionError as exc:
         raise malformed(TOO_DEEP) from exc
