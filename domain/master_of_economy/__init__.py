@@ -19,7 +19,7 @@ from .narrate import Narrator
 from .pending import pending
 from .secrets import hide, redact
 from .state import State, Step
-from .variant import GameOptions, Variant
+from .variant import AI_LEVELS, GameOptions, SeatSpec, Variant
 from .view import MoeView, view
 
 
@@ -32,9 +32,15 @@ def _reveal(seed_hex: str) -> RevealSeed:
 
 
 def _seats(state: State) -> tuple[SeatInfo, ...]:
-    return tuple(SeatInfo(kind="human", label=f"Player {i + 1}",
-                          payload={"corporation": p.corporation} if p.corporation else {})
-                 for i, p in enumerate(state.players))
+    specs = state.variant.seats or tuple(SeatSpec() for _ in state.players)
+    out = []
+    for i, (p, spec) in enumerate(zip(state.players, specs, strict=False)):
+        payload: dict[str, str] = {"corporation": p.corporation} if p.corporation else {}
+        if spec.kind == "ai":
+            out.append(SeatInfo(kind="ai", label=f"Computer {i + 1}", payload={**payload, "level": spec.level or ""}))
+        else:
+            out.append(SeatInfo(kind="human", label=f"Player {i + 1}", payload=payload))
+    return tuple(out)
 
 
 def _outcome(state: State) -> Outcome | None:
@@ -61,7 +67,7 @@ auction start; ``hidden``: hidden player cash; ``unlimited``: no limit on the co
 
 def _sim_options(seat_kinds: tuple[str, ...], ai_level: str | None, flags: frozenset[str]) -> GameOptions:
     """Two or three seats play with the additional corporation (unless ``noac``), four seats the basic game (or
-    2 vs. 2 with ``teams``). The game has no AI player: every seat is a person's (a bot's in a simulation)."""
+    2 vs. 2 with ``teams``); an ``ai`` seat is the computer at ``ai_level``."""
     players = len(seat_kinds)
     if not 2 <= players <= 4:
         raise ValueError("Master of Economy is for two to four players")
@@ -69,6 +75,8 @@ def _sim_options(seat_kinds: tuple[str, ...], ai_level: str | None, flags: froze
         players=players, additional_corporation=players < 4 and "noac" not in flags,
         teams=players == 4 and "teams" in flags, start_order="auction" if "auction" in flags else "random",
         player_cash_hidden="hidden" in flags, finite_commodity_supply="unlimited" not in flags,
+        seats=tuple(SeatSpec(kind="ai", level=ai_level) if kind == "ai" else SeatSpec() for kind in seat_kinds)
+        if "ai" in seat_kinds else (),
     )
 
 
@@ -99,16 +107,19 @@ GAME: GameModule[State] = GameModule(
     outcome=_outcome,
     score_text=_euros,
     bots={"greedy": Greedy, "random": RandomLegal},
+    ai_levels=AI_LEVELS,
     sim_options=_sim_options,
     sim_flags=SIM_FLAGS,
 )
 
 __all__ = [
+    "AI_LEVELS",
     "GAME",
     "GameOptions",
     "MoeEvent",
     "MoeView",
     "PlayerCommand",
+    "SeatSpec",
     "StartGame",
     "State",
     "SystemCommandType",

@@ -211,6 +211,13 @@ class CountBallots(SystemCommand, frozen=True, tag="master_of_economy.count_ball
     """ME-H-5.2-3: every election ballot is in: reveal them and count."""
 
 
+class TakeAiTurn(SystemCommand, frozen=True, tag="master_of_economy.take_ai_turn"):
+    """The computer decides for ``seat`` (a seat the options gave it) where the game waits for that seat: its
+    reasons (``AiDecided``), then its moves as the seat's own commands."""
+
+    seat: Annotated[int, msgspec.Meta(ge=0, le=15)]
+
+
 class RevealSeed(SystemCommand, frozen=True, tag="master_of_economy.reveal_seed"):
     """After the end, publish the seed (hex); it must match the commitment in GameStarted."""
 
@@ -218,6 +225,7 @@ class RevealSeed(SystemCommand, frozen=True, tag="master_of_economy.reveal_seed"
 
 
 SystemCommandType = (
-    StartGame | RevealStartBids | MoveAc | ResolveMarket | ScoreAc | CountVotes | CountBallots | RevealSeed
+    StartGame | RevealStartBids | MoveAc | ResolveMarket | ScoreAc | CountVotes | CountBallots | TakeAiTurn
+    | RevealSeed
 )
 AnyCommand = PlayerCommand | SystemCommandType

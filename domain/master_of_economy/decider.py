@@ -3,7 +3,9 @@
 
 A seat's command is refused unless the game waits for that seat at this step (a turn's actor, a seat that owes a
 simultaneous choice, or the manager of a corporation that is short of cash, ME-X-1); the system commands are
-refused from a seat, and when they are not due.
+refused from a seat, and when they are not due. ``TakeAiTurn`` is the computer's decision for a seat the options
+gave it (:mod:`.ai`: its reasons recorded, then its moves played as the seat's own commands); a person's command
+for such a seat is refused (``NotTheComputers``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from domain.kernel import SYSTEM, Actor, ActorNotAllowed, Chance, GameAlreadyOver, NothingPending, WrongPhase
 
 from . import ac, dividends, elections, flow, setup
+from .ai import decide_for
 from .commands import (
     AnyCommand,
     CountBallots,
@@ -21,12 +24,16 @@ from .commands import (
     RevealStartBids,
     ScoreAc,
     StartGame,
+    TakeAiTurn,
 )
+from .errors import NotTheComputers
+from .events import AiDecided
 from .folding import evolve, initial_state, replay
-from .playing import play
+from .playing import may_act, play
 from .recorder import Recorder
 from .reveal import reveal
 from .state import State, Step
+from .variant import computer_level
 
 __all__ = ["decide", "evolve", "initial_state", "replay", "step"]
 
@@ -59,11 +66,16 @@ def step(state: State, actor: Actor, command: AnyCommand, chance: Chance) -> tup
     elif isinstance(command, tuple(_DUE)):
         _system(actor)
         _run_system(rec, command, chance)
+    elif isinstance(command, TakeAiTurn):
+        _system(actor)
+        _computer(rec, command.seat, chance)
     else:
         if actor == SYSTEM:
             raise ActorNotAllowed("a player command needs a seat")
         if state.step == Step.ENDED:
             raise GameAlreadyOver("the game is over")
+        if computer_level(state.variant, int(actor)) is not None:
+            raise NotTheComputers(f"the computer plays seat {int(actor) + 1}")
         play(rec, int(actor), command)  # type: ignore[arg-type]  # the system commands are handled above
     flow.settle(rec, chance)
     return rec.events, rec.state
@@ -72,6 +84,23 @@ def step(state: State, actor: Actor, command: AnyCommand, chance: Chance) -> tup
 def _system(actor: Actor) -> None:
     if actor != SYSTEM:
         raise ActorNotAllowed("only the system may issue this command")
+
+
+def _computer(rec: Recorder, seat: int, chance: Chance) -> None:
+    """The computer decides for ``seat`` (its reasons, recorded), then each of its moves is played as the seat's own
+    command, through the same checks as a person's."""
+    state = rec.state
+    level = computer_level(state.variant, seat)
+    if level is None:
+        raise NotTheComputers(f"seat {seat + 1} is a person's")
+    if state.step == Step.ENDED:
+        raise GameAlreadyOver("the game is over")
+    if not may_act(state, seat):
+        raise NothingPending(f"the game does not wait for seat {seat + 1}", step=str(state.step))
+    decision = decide_for(state, seat, level, chance)
+    rec.emit(AiDecided(seat=seat, level=level, explanation=decision.explanation))
+    for move in decision.moves:
+        play(rec, seat, move)
 
 
 def _run_system(rec: Recorder, command: AnyCommand, chance: Chance) -> None:

@@ -33,3 +33,9 @@ class AlreadyChosen(RuleViolation):
     """A sealed choice is final once made (§17)."""
 
     code = "rule/already_chosen"
+
+
+class NotTheComputers(RuleViolation):
+    """The computer plays exactly the seats the game's options gave it: no person plays them, and it plays no other."""
+
+    code = "rule/not_the_computers"

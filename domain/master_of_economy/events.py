@@ -237,6 +237,16 @@ class GameEnded(Event, frozen=True, tag="master_of_economy.game_ended"):
     teams: tuple[int, ...] = ()
 
 
+class AiDecided(Event, frozen=True, tag="master_of_economy.ai_decided"):
+    """The computer's reasons for ``seat``'s next moves at ``level``, in words, before the moves' own events. It
+    names only public facts: of a sealed choice (a bid, a token, a ballot) it says that it is made, never what it
+    is, so it is as public as the "has chosen" of the sealed event that follows."""
+
+    seat: int
+    level: str
+    explanation: str
+
+
 class SeedRevealed(Event, frozen=True, tag="master_of_economy.seed_revealed"):
     seed: str
 
@@ -251,7 +261,7 @@ MoeEvent = (
     | CreditTaken | PacketBought | PacketSold | PacketExchanged | BoardBonusPaid | Embezzled | DividendProposed
     | DividendVoteCast | DividendCounted | DividendPaid | Redeemed | CandidacyDeclared | ManagerVoteCast
     | BallotsCounted | ManagerElected | ManagerChanged | ReceiptsGiven | ReceiptsPlaced | HoldingsSold
-    | CreditsSettled | CashDistributed | GameEnded | SeedRevealed
+    | CreditsSettled | CashDistributed | GameEnded | AiDecided | SeedRevealed
 )
 
 __all__ = [

@@ -31,6 +31,7 @@ from .events import (
     AcExported,
     AcMarkerPlaced,
     AcScored,
+    AiDecided,
     BallotsCounted,
     BidPlaced,
     BoardBonusPaid,
@@ -97,6 +98,10 @@ def initial_state() -> State:
     return State()
 
 
+def _unchanged(state: State, event: AiDecided) -> State:
+    return state
+
+
 def _passed(state: State, event: TurnPassed) -> State:
     return replace(state, done=True)
 
@@ -161,6 +166,7 @@ _APPLY: dict[type[Any], Callable[[State, Any], State]] = {
     CreditsSettled: ending.apply_credits_settled,
     CashDistributed: ending.apply_cash_distributed,
     GameEnded: ending.apply_game_ended,
+    AiDecided: _unchanged,
     SeedRevealed: reveal.apply_seed_revealed,
 }
 """Event type -> the rule's evolve half (a lookup: folding is the hot path of every read)."""

@@ -11,6 +11,18 @@ from domain.kernel import InvalidValue
 
 from .catalog import DATASET_PATTERN, DEFAULT_DATASET, Catalog
 
+AI_LEVELS = ("basic", "shrewd")
+"""The computer's strengths, weakest first (docs/AI.md, "Master of Economy"): ``basic`` runs its corporation by
+rules of thumb; ``shrewd`` also reads the market board, the calendar and the share prices."""
+
+
+class SeatSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Who plays a seat: a person, or the computer at one of :data:`AI_LEVELS`."""
+
+    kind: Literal["human", "ai"] = "human"
+    level: str | None = None
+    """The computer's strength (``ai`` only; None: ``shrewd``)."""
+
 
 class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A new game's options."""
@@ -33,6 +45,8 @@ class GameOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     ac_triggers_end: bool = True
     """ME-E-1: the AC reaching the end threshold ends the game like any corporation."""
     dataset: Annotated[str, msgspec.Meta(pattern=DATASET_PATTERN)] = DEFAULT_DATASET
+    seats: Annotated[tuple[SeatSpec, ...], msgspec.Meta(max_length=4)] = ()
+    """Who plays each seat, in order (empty: every seat is a person); as many as ``players``."""
 
 
 class Variant(msgspec.Struct, frozen=True, kw_only=True):
@@ -48,6 +62,8 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
     finite_commodity_supply: bool = True
     ac_triggers_end: bool = True
     dataset: str = DEFAULT_DATASET
+    seats: tuple[SeatSpec, ...] = ()
+    """Who plays each seat (empty: every seat is a person); a computer seat always has its level."""
 
 
 def resolve(options: GameOptions, cat: Catalog) -> Variant:
@@ -61,10 +77,28 @@ def resolve(options: GameOptions, cat: Catalog) -> Variant:
                            option="additional_corporation")
     if options.teams and options.players != 2 * 2:
         raise InvalidValue("2 vs. 2 is for four players (ME-W-1)", option="teams")
+    if options.seats and len(options.seats) != options.players:
+        raise InvalidValue(f"this game is for {options.players} players: give {options.players} seats or none",
+                           option="seats")
+    for spec in options.seats:
+        if spec.kind == "human" and spec.level is not None:
+            raise InvalidValue("only a computer seat has a level", option="seats")
+        if spec.level is not None and spec.level not in AI_LEVELS:
+            raise InvalidValue(f"unknown level {spec.level!r}: one of {', '.join(AI_LEVELS)}", option="seats")
+    seats = tuple(SeatSpec(kind="ai", level=spec.level or AI_LEVELS[-1]) if spec.kind == "ai" else SeatSpec()
+                  for spec in options.seats)
     return Variant(
         players=options.players, assignment=options.assignment, start_order=options.start_order,
         additional_corporation=options.additional_corporation,
         teams=((0, 1), (2, 3)) if options.teams else (),
         player_cash_hidden=options.player_cash_hidden, finite_commodity_supply=options.finite_commodity_supply,
         ac_triggers_end=options.ac_triggers_end, dataset=options.dataset,
+        seats=seats if any(spec.kind == "ai" for spec in seats) else (),
     )
+
+
+def computer_level(variant: Variant, seat: int) -> str | None:
+    """The computer's level when the options gave it ``seat``, else None."""
+    if seat < len(variant.seats) and variant.seats[seat].kind == "ai":
+        return variant.seats[seat].level
+    return None

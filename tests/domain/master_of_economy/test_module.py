@@ -17,7 +17,7 @@ from domain.master_of_economy.state import State
 from .test_properties import play_checked
 
 EVENT_TAGS = sorted([
-    "ac_exported", "ac_marker_placed", "ac_scored", "ballots_counted", "bid_placed", "board_bonus_paid",
+    "ac_exported", "ac_marker_placed", "ac_scored", "ai_decided", "ballots_counted", "bid_placed", "board_bonus_paid",
     "candidacy_declared", "cash_distributed", "corporation_picked", "corporations_formed", "credit_taken",
     "credits_repaid", "credits_settled", "dividend_counted", "dividend_paid", "dividend_proposed",
     "dividend_vote_cast", "embezzled", "energy_spoiled", "export_failed", "exported", "exports_opened",

@@ -1,9 +1,9 @@
 // Master of Economy's part of the lobby's "New game" form: the number of players (2-4), a row per seat (a person,
-// with the shell's name field, or the computer: the game has no AI of its own, so the table's stand-in plays the
-// seat from the start, ``table.stand_ins``), and every option of GameOptions with a line saying what it does: the
-// additional corporation (2-3 players), 2 vs. 2 (four), the start order, the assignment, hidden cash, the
-// commodity supply and whether the AC can end the game. read() sends only what differs from the server's defaults,
-// and the player count always.
+// with the shell's name field, or the computer at a level: ``seats: [{kind, level}]`` in the options, as Decktet
+// Magnate's form sends them), and every option of GameOptions with a line saying what it does: the additional
+// corporation (2-3 players), 2 vs. 2 (four), the start order, the assignment, hidden cash, the commodity supply and
+// whether the AC can end the game. read() sends only what differs from the server's defaults, and the player count
+// always. By default one person plays against two computers (shrewd) with the additional corporation.
 
 import { h } from "../../shell/dom.js";
 
@@ -25,8 +25,12 @@ const CHOICES = [
     ["auction", "a sealed auction (each bid is subtracted from its player's final result)"]]],
 ];
 
-/** Draws the form into ``container``; returns {read(), seats(), table()}. */
+const LEVEL_WORDS = { basic: "basic (rules of thumb)", shrewd: "shrewd (reads the market)" };
+
+/** Draws the form into ``container``; returns {read(), seats()}. */
 export function optionsForm(container, entry, env) {
+  const levels = entry.ai_levels && entry.ai_levels.length ? entry.ai_levels : ["shrewd"];
+  const strongest = levels[levels.length - 1];
   const count = h("select", { id: "seat-count", name: "seat-count" },
     ...[2, 3, 4].map((n) => h("option", { value: String(n) }, `${n} players`)));
   count.value = "3";
@@ -52,31 +56,41 @@ export function optionsForm(container, entry, env) {
   container.append(
     h("fieldset", { class: "moe-seats" }, h("legend", {}, "Players"),
       h("p", {}, h("label", { for: "seat-count" }, "Number of players"), " ", count), seatList,
-      h("p", { class: "hint" }, "Each person gets their own invite link. The game has no AI yet: a seat of the "
-        + "computer is played by the table's stand-in from the start.")),
+      h("p", { class: "hint" }, "Each person gets their own invite link; the computer needs none and explains "
+        + "each of its moves in the log. Basic runs its corporation by rules of thumb; shrewd also reads the "
+        + "foreign demand left on the market board, the phases left and what a packet of shares will bring.")),
     h("fieldset", { class: "moe-options" }, h("legend", {}, "Options"), ...choiceRows,
       h("ul", { class: "variants" }, ...checkRows)));
 
-  const kinds = () => [...seatList.querySelectorAll(".seat-kind")];
+  const rows = () => [...seatList.querySelectorAll(".seat-row")];
 
-  function seatRow(i, kind) {
+  function seatRow(i, kind, level) {
     const kindId = `seat-${i}-kind`;
+    const levelId = `seat-${i}-level`;
     const select = h("select", { id: kindId, name: kindId, class: "seat-kind" },
-      h("option", { value: "human" }, "A person"), h("option", { value: "computer" }, "The computer"));
+      h("option", { value: "human" }, "A person"), h("option", { value: "ai" }, "The computer"));
     select.value = kind;
+    const levelSelect = h("select", { id: levelId, name: levelId, class: "seat-level" },
+      ...levels.map((l) => h("option", { value: l }, LEVEL_WORDS[l] || l)));
+    levelSelect.value = levels.includes(level) ? level : strongest;
+    const levelBox = h("span", { class: "seat-level-box" }, h("label", { for: levelId }, "at level"), " ", levelSelect);
     const name = h("span", { class: "seat-name-box" }, env.nameField(i));
-    const sync = () => { name.hidden = select.value === "computer"; };
+    const sync = () => {
+      levelBox.hidden = select.value !== "ai";
+      name.hidden = select.value === "ai";
+    };
     select.addEventListener("change", sync);
     sync();
     return h("li", { class: "seat-row", "data-seat": String(i) },
       h("span", { class: "seat-number" }, `Seat ${i + 1}`),
-      h("label", { for: kindId, class: "visually-hidden" }, `Seat ${i + 1} is played by`), select, name);
+      h("label", { for: kindId, class: "visually-hidden" }, `Seat ${i + 1} is played by`), select, levelBox, name);
   }
 
   function drawSeats() {
     const n = Number(count.value);
-    const old = kinds().map((s) => s.value);
-    seatList.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, old[i] || (i === 0 ? "human" : "computer"))));
+    const old = rows().map((r) => [r.querySelector(".seat-kind").value, r.querySelector(".seat-level").value]);
+    const fallback = (i) => (i === 0 ? ["human", strongest] : ["ai", strongest]);
+    seatList.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, ...(old[i] || fallback(i)))));
   }
 
   /** Switches off (and says why) what the player count does not allow. */
@@ -89,7 +103,7 @@ export function optionsForm(container, entry, env) {
       notes[key].textContent = why;
     }
     boxes.ac_triggers_end.disabled = !boxes.additional_corporation.checked;
-    if (kinds().length !== n) drawSeats();
+    if (rows().length !== n) drawSeats();
   }
 
   count.addEventListener("change", sync);
@@ -97,9 +111,12 @@ export function optionsForm(container, entry, env) {
   drawSeats();
   sync();
 
-  const seats = () => kinds().map(() => ({ kind: "human" })); // the computer's seats are human seats a stand-in plays
+  const seatSpecs = () => rows().map((r) => {
+    const kind = r.querySelector(".seat-kind").value;
+    return kind === "ai" ? { kind, level: r.querySelector(".seat-level").value } : { kind };
+  });
   return {
-    seats,
+    seats: () => seatSpecs().map(({ kind }) => ({ kind })),
     read() {
       const options = { players: Number(count.value) };
       for (const [key, , , serverDefault] of CHECKS) {
@@ -109,12 +126,9 @@ export function optionsForm(container, entry, env) {
       }
       if (selects.assignment.value !== "pick") options.assignment = selects.assignment.value;
       if (selects.start_order.value !== "random") options.start_order = selects.start_order.value;
+      const specs = seatSpecs();
+      if (specs.some((s) => s.kind === "ai")) options.seats = specs;
       return options;
-    },
-    /** The seats the computer plays from the start: the table's stand-in. */
-    table() {
-      const computer = kinds().map((s, i) => [s.value, i]).filter(([v]) => v === "computer").map(([, i]) => i);
-      return computer.length ? { stand_ins: computer } : {};
     },
   };
 }
