@@ -31,8 +31,8 @@ class Plan(msgspec.Struct, frozen=True):
 
 
 BUDGETS = {
-    "medium": Budget(plans=4, futures=40, horizon=2),
-    "hard": Budget(plans=6, futures=100, horizon=6),
+    "medium": Budget(plans=3, futures=16, horizon=2),
+    "hard": Budget(plans=6, futures=60, horizon=4),
 }
 """What the searching levels may think about: the best plans by the rules of thumb, the sampled futures shared
 among them, and the turns each future plays out (a count, never a time: the decision is pure)."""
