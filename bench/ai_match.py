@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 import os
 import platform
 import re
@@ -32,8 +31,7 @@ import msgspec
 from domain.games import GAMES
 from domain.kernel import Actor, Chance, GameModule, Outcome, commitment_of, tag_of
 from domain.kernel.driver import play
-
-Z95 = 1.959963984540054
+from services.simulation.summary import quantile, wilson
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -111,24 +109,6 @@ def play_game(job: tuple[Match, str, str, int]) -> Result:
     won = mine & set(outcome.winners)
     points = 0 if not won else 2 if set(outcome.winners) <= mine else 1
     return Result(first, second, game, points, times, match.length(played.state, outcome))
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (``successes`` may hold halves)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def quantile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    position = q * (len(ordered) - 1)
-    low = math.floor(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
 def run(match: Match, pairings: Sequence[tuple[str, str]], games: Callable[[str, str], int], processes: int

@@ -62,8 +62,8 @@ class ArmSummary(msgspec.Struct, frozen=True, kw_only=True):
     system_jobs_mean: float
 
 
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion."""
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (``successes`` may hold halves: a shared win)."""
     if n == 0:
         return 0.0, 1.0
     p = successes / n
