@@ -10,6 +10,7 @@ import msgspec
 
 from domain.kernel import Chance, Command, CommandTemplate, IntParam, Seat, SubsetParam
 
+from . import shortfall as sf
 from .commands import (
     BidForOrder,
     Build,
@@ -67,7 +68,9 @@ class Greedy:
     then power plants and coal mines, then ore, steel and ships), supplies every factory it can, exports what it
     holds on the leftmost free fields, buys abroad the energy its mines need, keeps a credit when short, buys the
     shares of the best-scoring corporation it can afford, proposes and votes dividends, stands for and votes itself
-    manager, and puts its receipts on its own corporation."""
+    manager, and puts its receipts on its own corporation. It is the table's default stand-in, so a shortfall it
+    answers is answered as §17 says a timeout is: by the seat's standing preferences, else a gift of 0 and the
+    first factory type by table 15.2's order."""
 
     PRIORITY = ("quarry", "power_plant", "coal_mine", "ore_mine", "steel_works", "shipyard")
 
@@ -82,10 +85,8 @@ class Greedy:
 
     def _choose(self, state: State, seat: int, templates: list[CommandTemplate]) -> Command | None:
         first = templates[0].command if templates else None
-        if isinstance(first, CoverShortfall):
-            return first  # the largest gift
-        if isinstance(first, SellForShortfall):
-            return first
+        if isinstance(first, CoverShortfall | SellForShortfall):
+            return self._shortfall(state)
         step = state.step
         chooser = {Step.INVEST: self._invest, Step.BIDS: self._bid, Step.PLAYER_TRADE: self._shares,
                    Step.BANK_TRADE: self._shares, Step.VOTE: self._vote, Step.BALLOT: self._ballot,
@@ -103,6 +104,18 @@ class Greedy:
                     return PickManager(seat=seat)
                 return t.command
         return None
+
+    @staticmethod
+    def _shortfall(state: State) -> Command:
+        """§17, "Interrupts": as the rules answer for a manager with standing preferences; without them (a timeout
+        with none set: this bot is the table's stand-in) a gift of 0, then the first type owned in table 15.2's
+        order."""
+        short = state.shortfall
+        assert short is not None
+        prefs = sf.preferences_of(state, short.corporation)
+        if sf.awaits_cover(state):
+            return CoverShortfall(amount=sf.standing_cover(state, prefs))
+        return SellForShortfall(factory=sf.standing_sale(state, prefs))
 
     def _invest(self, state: State, seat: int, templates: list[CommandTemplate]) -> Command | None:
         corp = state.corps[state.order[state.turn]]

@@ -2,7 +2,8 @@
 
 Corporations, commodities and factory types are named by their keys (``blue``, ``coal``, ``steel_works``); a
 share packet by its denomination (1-10). A command that acts for a corporation acts for the one whose turn it is
-(the manager sends it); the shortfall commands act for the corporation that is short (ME-X-1). Player and
+(the manager sends it); the shortfall commands act for the corporation that is short (ME-X-1), and the standing
+shortfall preferences (§17) are the seat's own, sent at any time while the game runs. Player and
 system commands are separate unions with separate tags, so a client can never send a system command.
 """
 
@@ -86,6 +87,20 @@ class SellForShortfall(Command, frozen=True, tag="master_of_economy.sell_for_sho
     """ME-X-1.2: the factory type the short corporation must sell."""
 
     factory: Key
+
+
+class SetShortfallPreferences(Command, frozen=True, tag="master_of_economy.set_shortfall_preferences"):
+    """§17, "Interrupts": the seat's standing answers to the shortfall procedure (ME-X-1) of any corporation it
+    manages: give up to ``cover_up_to`` of its own cash, then sell the first type of ``sell_first`` (factory keys,
+    ranked) the corporation owns, else the first by the order of table 15.2. Sent at any time while the game runs
+    (not only on the seat's turn); private to the seat. It replaces the seat's earlier preferences."""
+
+    cover_up_to: Amount
+    sell_first: Annotated[tuple[Key, ...], msgspec.Meta(max_length=16)] = ()
+
+
+class ClearShortfallPreferences(Command, frozen=True, tag="master_of_economy.clear_shortfall_preferences"):
+    """§17, "Interrupts": withdraw the standing preferences: the seat is asked again at each shortfall."""
 
 
 class RepayCredits(Command, frozen=True, tag="master_of_economy.repay_credits"):
@@ -175,7 +190,8 @@ class Pass(Command, frozen=True, tag="master_of_economy.pass"):
 
 PlayerCommand = (
     PickCorporation | BidForOrder | Build | SellFactory | Supply | CommitToken | PlaceBid | PlaceBids
-    | CoverShortfall | SellForShortfall | RepayCredits | BuyPacket | SellPacket | ExchangePacket | TakeCredit
+    | CoverShortfall | SellForShortfall | SetShortfallPreferences | ClearShortfallPreferences | RepayCredits
+    | BuyPacket | SellPacket | ExchangePacket | TakeCredit
     | Embezzle | ProposeDividend | VoteDividends | Redeem | Stand | VoteManager | PickManager | PlaceReceipts | Pass
 )
 

@@ -2,10 +2,11 @@
 :func:`~.flow.settle` (every automatic step up to the next decision). ``evolve`` is :mod:`.folding`'s.
 
 A seat's command is refused unless the game waits for that seat at this step (a turn's actor, a seat that owes a
-simultaneous choice, or the manager of a corporation that is short of cash, ME-X-1); the system commands are
-refused from a seat, and when they are not due. ``TakeAiTurn`` is the computer's decision for a seat the options
-gave it (:mod:`.ai`: its reasons recorded, then its moves played as the seat's own commands); a person's command
-for such a seat is refused (``NotTheComputers``).
+simultaneous choice, or the manager of a corporation that is short of cash, ME-X-1), except a seat's standing
+shortfall preferences (§17, "Interrupts"), which it may set or clear at any time while the game runs without
+taking or ending a turn; the system commands are refused from a seat, and when they are not due. ``TakeAiTurn``
+is the computer's decision for a seat the options gave it (:mod:`.ai`: its reasons recorded, then its moves played
+as the seat's own commands); a person's command for such a seat is refused (``NotTheComputers``).
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 (``bank``, ``seat:N``, ``corp:<key>``). Every amount is the one decided (a price, a bonus, a payment), so
 folding never reads a table to decide anything.
 
+The standing shortfall preferences (§17, "Interrupts": :class:`ShortfallPreferencesSet`,
+:class:`ShortfallPreferencesCleared`) are the seat's alone: no other viewer gets them at all while the game runs.
+
 Four kinds of event hold a seat's sealed choice (spec §17): :class:`StartBidSealed`, :class:`TokenCommitted`,
 :class:`DividendVoteCast` and :class:`ManagerVoteCast`. Another viewer gets them with the secret field ``None``
 (:mod:`.secrets`), so it knows the seat has chosen; the reveal events (:class:`StartBidsRevealed`,
@@ -38,6 +41,8 @@ from .market_events import (
     SaleFined,
     ShortfallArose,
     ShortfallCovered,
+    ShortfallPreferencesCleared,
+    ShortfallPreferencesSet,
     TokenCommitted,
 )
 from .meeting_events import (
@@ -151,12 +156,14 @@ class FactoryBuilt(Event, frozen=True, tag="master_of_economy.factory_built"):
 
 
 class FactorySold(Event, frozen=True, tag="master_of_economy.factory_sold"):
-    """ME-I-5 (``forced``: ME-X-1.2): the marker back to the supply for ``value`` from the bank."""
+    """ME-I-5 (``forced``: ME-X-1.2): the marker back to the supply for ``value`` from the bank; ``by_preference``:
+    the type was chosen by the rules from the manager's standing preferences (§17), not asked."""
 
     corporation: str
     factory: str
     value: int
     forced: bool = False
+    by_preference: bool = False
 
 
 class FactoriesSupplied(Event, frozen=True, tag="master_of_economy.factories_supplied"):
@@ -257,7 +264,8 @@ MoeEvent = (
     | GoodsProduced | AcMarkerPlaced | TokenCommitted | BidPlaced | ReceiptsDiscarded | RowOpened | LocalDeal
     | SaleFined | PurchaseDeferred | PurchaseDropped | ExportsOpened | Exported | ExportFailed | AcExported
     | ImportBought | RowClosed
-    | MarketClosed | AcScored | ShortfallArose | ShortfallCovered | InterestPaid | InterestUnpaid | CreditsRepaid
+    | MarketClosed | AcScored | ShortfallArose | ShortfallCovered | ShortfallPreferencesSet
+    | ShortfallPreferencesCleared | InterestPaid | InterestUnpaid | CreditsRepaid
     | CreditTaken | PacketBought | PacketSold | PacketExchanged | BoardBonusPaid | Embezzled | DividendProposed
     | DividendVoteCast | DividendCounted | DividendPaid | Redeemed | CandidacyDeclared | ManagerVoteCast
     | BallotsCounted | ManagerElected | ManagerChanged | ReceiptsGiven | ReceiptsPlaced | HoldingsSold
@@ -320,6 +328,8 @@ __all__ = [
     "SeedRevealed",
     "ShortfallArose",
     "ShortfallCovered",
+    "ShortfallPreferencesCleared",
+    "ShortfallPreferencesSet",
     "StageBegan",
     "StartBidSealed",
     "StartBidsRevealed",

@@ -158,11 +158,28 @@ class ShortfallArose(Event, frozen=True, tag="master_of_economy.shortfall_arose"
 
 
 class ShortfallCovered(Event, frozen=True, tag="master_of_economy.shortfall_covered"):
-    """ME-X-1.1: the manager's gift (0 allowed)."""
+    """ME-X-1.1: the manager's gift (0 allowed); ``by_preference``: given by the rules from the manager's standing
+    preferences (§17, "Interrupts"), not asked."""
 
     corporation: str
     seat: int
     amount: int
+    by_preference: bool = False
+
+
+class ShortfallPreferencesSet(Event, frozen=True, tag="master_of_economy.shortfall_preferences_set"):
+    """§17, "Interrupts": ``seat``'s standing answers to ME-X-1 (private: only the seat sees this event while the
+    game runs)."""
+
+    seat: int
+    cover_up_to: int
+    sell_first: tuple[str, ...] = ()
+
+
+class ShortfallPreferencesCleared(Event, frozen=True, tag="master_of_economy.shortfall_preferences_cleared"):
+    """§17: ``seat`` withdrew its standing preferences; it is asked again (private, as the setting)."""
+
+    seat: int
 
 
 class InterestPaid(Event, frozen=True, tag="master_of_economy.interest_paid"):

@@ -31,6 +31,7 @@ STEPS = {"auction": "Every player seals a bid for the start order.", "tokens": "
 
 DROPPED = {"full": "full warehouse", "cash": "no cash", "supply": "none left in the supply"}
 SHORT = {"local": "a purchase", "import": "a purchase abroad", "interest": "interest"}
+BY_PREFERENCE = " (by the manager's standing preference)"
 
 
 def listing(items: list[str]) -> str:
@@ -137,6 +138,11 @@ class Narrator:
             parts += [", " if i else "", (seat,), f" {votes}"]
         return [(1, [*parts, "; tied." if len(e.tied) > 1 else "."])]
 
+    def preferences(self, e: ev.ShortfallPreferencesSet) -> Lines:
+        ranked = ", ".join(self.factory(k) for k in e.sell_first)
+        sale = f"then sell in this order: {ranked}" if ranked else "then sell in the factory table's order"
+        return [(1, [(e.seat,), f" sets standing shortfall preferences: give up to {euros(e.cover_up_to)}, {sale}."])]
+
     def bought(self, e: ev.PacketBought) -> Lines:
         parts: list[Part] = [self.holder(e.buyer), f" buys {self.corp(e.corporation)}'s {e.packet}-share packet "
                                                    f"for {euros(e.cost)}"]
@@ -182,7 +188,8 @@ def _tellers(n: Narrator) -> dict[type, Callable[[Any], Lines]]:
         ev.FactoryBuilt: lambda e: [(1, [f"{c(e.corporation)} builds a {f(e.factory)} for {euros(e.cost)}" + (
             f" and {e.materials} construction material." if e.materials else ".")])],
         ev.FactorySold: lambda e: [(1, [f"{c(e.corporation)} {'must sell' if e.forced else 'sells'} a "
-                                        f"{f(e.factory)} for {euros(e.value)}."])],
+                                        f"{f(e.factory)} for {euros(e.value)}"
+                                        f"{BY_PREFERENCE if e.by_preference else ''}."])],
         ev.FactoriesSupplied: lambda e: [(1, [f"{c(e.corporation)} supplies {e.count} {f(e.factory)}"
                                               f"{'s' if e.count > 1 else ''} with {n.amounts(e.inputs)}."])],
         ev.EnergySpoiled: lambda e: [(1, [f"{c(e.corporation)}'s {e.count} {g(e.commodity)} spoils."])],
@@ -217,7 +224,11 @@ def _tellers(n: Narrator) -> dict[type, Callable[[Any], Lines]]:
                                      f"{c(e.corporation)} (the AC): {e.explanation}."])],
         ev.ShortfallArose: lambda e: [(2, [f"{c(e.corporation)} is short of {euros(e.due)} for "
                                            f"{SHORT[e.reason]}."])],
-        ev.ShortfallCovered: lambda e: [(2, [(e.seat,), f" gives {c(e.corporation)} {euros(e.amount)}."])],
+        ev.ShortfallCovered: lambda e: [(2, [(e.seat,), f" gives {c(e.corporation)} {euros(e.amount)}"
+                                             f"{BY_PREFERENCE if e.by_preference else ''}."])],
+        ev.ShortfallPreferencesSet: n.preferences,
+        ev.ShortfallPreferencesCleared: lambda e: [(1, [(e.seat,), " withdraws their standing shortfall "
+                                                                   "preferences (they will be asked)."])],
         ev.InterestPaid: lambda e: [(1, [f"{c(e.corporation)} pays {euros(e.amount)} interest."])],
         ev.InterestUnpaid: lambda e: [(1, [f"{c(e.corporation)} cannot pay a credit's interest."])],
         ev.CreditsRepaid: lambda e: [(1, [f"{c(e.corporation)} repays {e.count} credit{'s' if e.count > 1 else ''} "

@@ -1,5 +1,6 @@
 """A seat's own commands: who may send which, at which step (the game waits for that seat), and the rule each one
-runs. The flow after it (:func:`~.flow.settle`) is the decider's."""
+runs. The standing shortfall preferences (§17) are the exception: a seat's own, sent whenever the game runs. The
+flow after it (:func:`~.flow.settle`) is the decider's."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from .commands import (
     BidForOrder,
     Build,
     BuyPacket,
+    ClearShortfallPreferences,
     CommitToken,
     CoverShortfall,
     Embezzle,
@@ -32,6 +34,7 @@ from .commands import (
     SellFactory,
     SellForShortfall,
     SellPacket,
+    SetShortfallPreferences,
     Stand,
     Supply,
     TakeCredit,
@@ -75,6 +78,12 @@ def may_act(state: State, seat: int) -> bool:
 def play(rec: Recorder, seat: int, command: PlayerCommand) -> None:
     """Record the events of ``seat``'s ``command`` (a RuleViolation leaves ``rec`` to be thrown away)."""
     state = rec.state
+    if isinstance(command, SetShortfallPreferences | ClearShortfallPreferences):
+        # §17: the seat's own standing, at any time: it neither needs nor ends a turn (the game does not wait for
+        # it); the settle after it answers a shortfall already waiting for this seat, as it would any later one
+        rec.emit(*(sf.set_preferences(state, seat, command.cover_up_to, command.sell_first)
+                   if isinstance(command, SetShortfallPreferences) else sf.clear_preferences(state, seat)))
+        return
     if state.step in SEALED_STEPS and state.sealed[seat] is not None and type(command) in SIMULTANEOUS:
         raise AlreadyChosen("your sealed choice is made and final (§17)")
     if not may_act(state, seat):

@@ -1,13 +1,15 @@
 """What a viewer may not know while the game runs (spec §17): another seat's sealed choice until it is revealed
 (the start auction's bid, ME-S-9; the AC token, ME-V-7; the meeting's ballots, §9) and, with
-``player_cash_hidden``, another player's cash (ME-S-10).
+``player_cash_hidden``, another player's cash (ME-S-10); and another seat's standing shortfall preferences (§17,
+"Interrupts": how much of its cash it would commit, and which factories it would give up, are its own plans).
 
 :func:`redact` is the events as a viewer may see them: a sealed choice's event reaches every viewer (so each knows
 the seat has chosen) with the secret field blanked for all but its seat; the reveal events show every choice at
-once. Payments are public, as at the table. :func:`hide` is the property tests' statement of the same: a state that
-differs only in what ``viewer`` may not know (the others' sealed choices made anew among their legal values, the
-others' cash when hidden), so that everything handed to ``viewer`` must be the same for both. After the end,
-nothing is hidden.
+once. The preferences' events reach their seat only (another viewer does not get them at all). Payments are public,
+as at the table, and so is a gift or sale the rules made by a preference (``by_preference``). :func:`hide` is the
+property tests' statement of the same: a state that differs only in what ``viewer`` may not know (the others'
+sealed choices made anew among their legal values, the others' preferences made anew, the others' cash when
+hidden), so that everything handed to ``viewer`` must be the same for both. After the end, nothing is hidden.
 """
 
 from __future__ import annotations
@@ -20,19 +22,30 @@ from domain.kernel import AUDITOR, Chance, Viewer
 
 from .ballots import dividend_lines, election_lines
 from .bidding import tokens_available
-from .events import DividendVoteCast, ManagerVoteCast, StartBidSealed, TokenCommitted
+from .events import (
+    DividendVoteCast,
+    ManagerVoteCast,
+    ShortfallPreferencesCleared,
+    ShortfallPreferencesSet,
+    StartBidSealed,
+    TokenCommitted,
+)
 from .holders import cat_of, with_player
-from .state import State, Step
+from .state import Preferences, State, Step
 
 SEALED_EVENTS: dict[type, str] = {StartBidSealed: "amount", TokenCommitted: "token", DividendVoteCast: "yes",
                  ManagerVoteCast: "choices"}
 """Each sealed choice's event and its secret field."""
+PRIVATE_EVENTS = (ShortfallPreferencesSet, ShortfallPreferencesCleared)
+"""Events only their seat sees while the game runs (§17's standing preferences)."""
 
 
 def redact(event: Any, viewer: Viewer, game_over: bool) -> Any | None:
     """``event`` as ``viewer`` may see it."""
     if game_over or viewer == AUDITOR:
         return event
+    if isinstance(event, PRIVATE_EVENTS):
+        return event if viewer == event.seat else None
     secret = SEALED_EVENTS.get(type(event))
     if secret is None or viewer == event.seat:
         return event
@@ -50,6 +63,8 @@ def hide(state: State, viewer: Viewer, seed: int) -> State:
         if s < len(sealed) and sealed[s] is not None:
             sealed[s] = _another_choice(state, s, chance)
     state = replace(state, sealed=tuple(sealed))
+    for s in others:
+        state = with_player(state, s, preferences=_other_preferences(state, chance))
     if state.variant.player_cash_hidden:
         for s in others:
             cash = state.players[s].cash
@@ -68,3 +83,12 @@ def _another_choice(state: State, seat: int, chance: Chance) -> tuple[int, ...]:
         options = (*state.meeting.candidates, -1)
         return tuple(chance.pick(options) for _ in election_lines(state, seat))
     return (chance.pick(tokens_available(state, seat)),)  # an AC token, sealed until it is scored
+
+
+def _other_preferences(state: State, chance: Chance) -> Preferences | None:
+    """Standing preferences a seat could have set (or none)."""
+    if not chance.below(3):
+        return None
+    keys = [f.key for f in cat_of(state).factories]
+    ranked = chance.shuffle(keys)[: chance.below(len(keys) + 1)]
+    return Preferences(cover_up_to=chance.below(30), sell_first=tuple(ranked))

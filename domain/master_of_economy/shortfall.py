@@ -6,6 +6,13 @@ short, the payment does not happen.
 :func:`pay` is called by the payment's rule each time it is reached (it is resumable): it starts the procedure,
 reports that it waits for the manager, runs its automatic parts, and finally says whether the money is there.
 The rule then records the payment (or its cancellation), whose event ends the procedure.
+
+§17, "Interrupts": a manager may set standing preferences (:class:`~.state.Preferences`: give up to X, a ranked
+list of factory types to sell). Where the procedure would wait for a manager who has them, the rules answer at once
+(:func:`answer_by_preference`) through the same rules as the manager's own commands (:func:`cover`, :func:`sell`),
+and the events say so (``by_preference``). :func:`standing_cover` and :func:`standing_sale` are those answers, and
+without preferences the answers a seat's stand-in gives when its clock runs out (cover 0, then the first type the
+corporation owns in table 15.2's order).
 """
 
 from __future__ import annotations
@@ -17,10 +24,16 @@ from msgspec.structs import replace
 from domain.kernel import InvalidValue, WrongPhase
 
 from .errors import NoSuchThing
-from .events import FactorySold, ShortfallArose, ShortfallCovered
-from .holders import BANK, add_cash, cat_of, corp_holder, index, seat_holder, transfer, with_corp
+from .events import (
+    FactorySold,
+    ShortfallArose,
+    ShortfallCovered,
+    ShortfallPreferencesCleared,
+    ShortfallPreferencesSet,
+)
+from .holders import BANK, add_cash, cat_of, corp_holder, index, seat_holder, transfer, with_corp, with_player
 from .recorder import Recorder
-from .state import Shortfall, State
+from .state import Preferences, Shortfall, State, Step
 
 
 class Paid(enum.Enum):
@@ -66,7 +79,7 @@ def pay(rec: Recorder, corp: int, due: int, reason: str) -> Paid:
         if state.corps[corp].cash >= due:
             return Paid.OK
         rec.emit(ShortfallArose(corporation=state.corps[corp].key, due=due, reason=reason))
-    if waiting(rec.state):
+    if waiting(rec.state) and not answer_by_preference(rec):
         return Paid.WAIT
     sf = rec.state.shortfall
     assert sf is not None
@@ -76,13 +89,13 @@ def pay(rec: Recorder, corp: int, due: int, reason: str) -> Paid:
     return Paid.OK if rec.state.corps[corp].cash >= due else Paid.SHORT
 
 
-def forced_sale(state: State, corp: int, factory: int) -> FactorySold:
+def forced_sale(state: State, corp: int, factory: int, by_preference: bool = False) -> FactorySold:
     cat = cat_of(state)
     return FactorySold(corporation=state.corps[corp].key, factory=cat.factories[factory].key,
-                       value=cat.rules.shortfall.forced_sale_value, forced=True)
+                       value=cat.rules.shortfall.forced_sale_value, forced=True, by_preference=by_preference)
 
 
-def cover(state: State, amount: int) -> list[ShortfallCovered]:
+def cover(state: State, amount: int, by_preference: bool = False) -> list[ShortfallCovered]:
     """ME-X-1.1: the manager's gift, 0 to min(shortfall, their cash)."""
     if not awaits_cover(state):
         raise WrongPhase("no shortfall awaits its manager's gift")
@@ -94,7 +107,8 @@ def cover(state: State, amount: int) -> list[ShortfallCovered]:
         raise InvalidValue(f"the gift is 0 to {most}", field="amount", most=most)
     manager = state.corps[sf.corporation].manager
     assert manager is not None
-    return [ShortfallCovered(corporation=state.corps[sf.corporation].key, seat=manager, amount=amount)]
+    return [ShortfallCovered(corporation=state.corps[sf.corporation].key, seat=manager, amount=amount,
+                             by_preference=by_preference)]
 
 
 def most_cover(state: State) -> int:
@@ -103,7 +117,7 @@ def most_cover(state: State) -> int:
     return max(0, min(sf.due - state.corps[sf.corporation].cash, manager_cash(state, sf)))
 
 
-def sell(state: State, factory: str) -> list[FactorySold]:
+def sell(state: State, factory: str, by_preference: bool = False) -> list[FactorySold]:
     """ME-X-1.2: the factory the manager chose to sell."""
     if not awaits_sale(state):
         raise WrongPhase("no shortfall awaits a factory sale")
@@ -113,7 +127,97 @@ def sell(state: State, factory: str) -> list[FactorySold]:
     keys = [f.key for f in cat.factories]
     if factory not in keys or keys.index(factory) not in owned_types(state, sf.corporation):
         raise NoSuchThing(f"the corporation owns no {factory}", factory=factory)
-    return [forced_sale(state, sf.corporation, keys.index(factory))]
+    return [forced_sale(state, sf.corporation, keys.index(factory), by_preference)]
+
+
+# -- §17, standing preferences ---------------------------------------------------------------------------------
+
+
+def preferences_of(state: State, corp: int) -> Preferences | None:
+    """The standing preferences of ``corp``'s manager (None: it is asked)."""
+    manager = state.corps[corp].manager
+    return state.players[manager].preferences if manager is not None and manager < len(state.players) else None
+
+
+def standing_cover(state: State, prefs: Preferences | None) -> int:
+    """§17 with ME-X-1.1: the gift the preferences give: up to ``cover_up_to``, never more than the shortfall or
+    the manager's cash; 0 without preferences (what a stand-in gives)."""
+    return min(prefs.cover_up_to, most_cover(state)) if prefs is not None else 0
+
+
+def standing_sale(state: State, prefs: Preferences | None) -> str:
+    """§17 with ME-X-1.2: the first type of the ranked list the short corporation owns, else (for the types not
+    listed, or without preferences) the first it owns in table 15.2's order."""
+    sf = state.shortfall
+    assert sf is not None
+    keys = [f.key for f in cat_of(state).factories]
+    owned = owned_types(state, sf.corporation)
+    ranked = [keys.index(k) for k in (prefs.sell_first if prefs is not None else ()) if k in keys]
+    return keys[next((t for t in ranked if t in owned), owned[0])]
+
+
+def answer_by_preference(rec: Recorder) -> bool:
+    """§17: the short corporation's manager has standing preferences: the rules give its answers now (the gift,
+    then the sale if it is still short and owns several types), through the rules of its own commands. False
+    when it has none (it is asked)."""
+    sf = rec.state.shortfall
+    assert sf is not None
+    prefs = preferences_of(rec.state, sf.corporation)
+    if prefs is None:
+        return False
+    if awaits_cover(rec.state):
+        rec.emit(*cover(rec.state, standing_cover(rec.state, prefs), by_preference=True))
+    if awaits_sale(rec.state):
+        rec.emit(*sell(rec.state, standing_sale(rec.state, prefs), by_preference=True))
+    return True
+
+
+def set_preferences(state: State, seat: int, cover_up_to: int,
+                    sell_first: tuple[str, ...]) -> list[ShortfallPreferencesSet]:
+    """§17: a seat of a running game sets its standing preferences, whoever's turn it is.
+
+    Raises:
+        WrongPhase: before the game is set up.
+        NoSuchThing: ``sell_first`` names a factory type the catalog does not have.
+        InvalidValue: ``sell_first`` names a type twice.
+    """
+    _running(state, seat)
+    keys = [f.key for f in cat_of(state).factories]
+    unknown = [k for k in sell_first if k not in keys]
+    if unknown:
+        raise NoSuchThing(f"there is no factory type {unknown[0]}", factory=unknown[0])
+    if len(set(sell_first)) != len(sell_first):
+        raise InvalidValue("each factory type may be ranked once", field="sell_first")
+    return [ShortfallPreferencesSet(seat=seat, cover_up_to=cover_up_to, sell_first=sell_first)]
+
+
+def clear_preferences(state: State, seat: int) -> list[ShortfallPreferencesCleared]:
+    """§17: a seat withdraws its standing preferences (it is asked again).
+
+    Raises:
+        WrongPhase: before the game is set up.
+        InvalidValue: the seat has none.
+    """
+    _running(state, seat)
+    if state.players[seat].preferences is None:
+        raise InvalidValue("you have no standing shortfall preferences")
+    return [ShortfallPreferencesCleared(seat=seat)]
+
+
+def _running(state: State, seat: int) -> None:
+    if state.step in (Step.SETUP, Step.ENDED) or not state.players:
+        raise WrongPhase("the game is not running", step=str(state.step))
+    if not 0 <= seat < len(state.players):
+        raise InvalidValue(f"there is no seat {seat + 1}", seat=seat)
+
+
+def apply_preferences_set(state: State, event: ShortfallPreferencesSet) -> State:
+    return with_player(state, event.seat, preferences=Preferences(cover_up_to=event.cover_up_to,
+                                                                  sell_first=event.sell_first))
+
+
+def apply_preferences_cleared(state: State, event: ShortfallPreferencesCleared) -> State:
+    return with_player(state, event.seat, preferences=None)
 
 
 def apply_shortfall_arose(state: State, event: ShortfallArose) -> State:

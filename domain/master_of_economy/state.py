@@ -72,6 +72,16 @@ class Corp(msgspec.Struct, frozen=True, kw_only=True):
     """This financial phase's interest payments made and missed (ME-F-1)."""
 
 
+class Preferences(msgspec.Struct, frozen=True, kw_only=True):
+    """A manager's standing answers to the shortfall procedure (§17, "Interrupts"; ME-X-1): the rules give them for
+    the seat at once instead of asking it. Private to the seat while the game runs."""
+
+    cover_up_to: int = 0
+    """The most the seat gives from its own cash at one shortfall (never more than the shortfall or the cash)."""
+    sell_first: tuple[str, ...] = ()
+    """Factory keys, ranked: the first one the corporation owns is sold (the others by table 15.2's order)."""
+
+
 class Player(msgspec.Struct, frozen=True, kw_only=True):
     cash: int = 0
     receipts: int = 0
@@ -81,6 +91,8 @@ class Player(msgspec.Struct, frozen=True, kw_only=True):
     """The revealed auction bid (ME-S-9), subtracted at the end (ME-E-7)."""
     corporation: str | None = None
     """The corporation the player picked (ME-S-1)."""
+    preferences: Preferences | None = None
+    """The standing shortfall preferences (§17), None: the seat is asked."""
 
 
 class Row(msgspec.Struct, frozen=True, kw_only=True):

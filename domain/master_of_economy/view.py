@@ -1,8 +1,8 @@
 """What a viewer may see (spec §17, "Hidden information"): everything but another seat's sealed choice while it is
 sealed (the auction bid, the AC token, the meeting's ballots: a viewer sees only whether each seat has chosen) and,
-with ``player_cash_hidden``, another player's cash. Corporations' cash, goods, factories, credits, packets and
-points are public (ME-G-3), as is every bid on the market board. Once the game is over everything is shown and the
-auditor's view opens.
+with ``player_cash_hidden``, another player's cash, and another seat's standing shortfall preferences (§17,
+"Interrupts"). Corporations' cash, goods, factories, credits, packets and points are public (ME-G-3), as is every
+bid on the market board. Once the game is over everything is shown and the auditor's view opens.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from .cursor import CORPORATION_STEPS, SEALED_STEPS, actor, target_corp
 from .holders import cat_of, held, price, seat_holder
 from .pending import pending
 from .shortfall import most_cover
-from .state import Result, State, Step
+from .state import Preferences, Result, State, Step
 from .variant import Variant
 
 
@@ -58,6 +58,9 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     """In a sealed step (and, for AC tokens, until they are scored): whether the seat has made its choice."""
     choice: tuple[int, ...] | None
     """The seat's own sealed choice, for that seat only (and everyone once revealed or over)."""
+    preferences: Preferences | None = None
+    """The seat's standing shortfall preferences (§17), for that seat only (and everyone once the game is over);
+    None: none set, or not this viewer's to see."""
 
 
 class RowView(msgspec.Struct, frozen=True, kw_only=True):
@@ -144,7 +147,8 @@ def view(state: State, viewer: Viewer, game_over: bool = False) -> MoeView:
         start_bid=p.start_bid,
         shares={k: held(c, seat_holder(s)) for k, c in zip(keys, state.corps, strict=True) if held(c, seat_holder(s))},
         chosen=(state.sealed[s] is not None) if sealed_now and s < len(state.sealed) else None,
-        choice=state.sealed[s] if s < len(state.sealed) and (sees_all or viewer == s) else None)
+        choice=state.sealed[s] if s < len(state.sealed) and (sees_all or viewer == s) else None,
+        preferences=p.preferences if sees_all or viewer == s else None)
         for s, p in enumerate(state.players))
     rows = tuple(RowView(
         commodity=cat.commodities[r].key, imports=tuple(keys[c] for c in row.imports),

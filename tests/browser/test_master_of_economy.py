@@ -295,3 +295,67 @@ def test_the_lobbys_options_create_a_two_against_two_game(web: Services, pages: 
     expect(page.locator("#players li[data-seat='2']")).to_contain_text("team 2")
     page.locator("body.my-turn #play-suggestion").wait_for()
     expect(page.locator("#players li[data-seat='1'] .cash")).to_have_text("Cash hidden")
+
+
+# -- the standing shortfall preferences (§17) ----------------------------------------------------------------------
+
+
+def test_a_seat_sets_its_shortfall_preferences_outside_its_turn_and_only_it_sees_them(
+        web: Services, pages: Pages) -> None:
+    """Spec §17, "Interrupts": the seat not on turn sets "give up to X" and a ranked sale order from its page; the
+    game still waits for the same seat; the other seat's page, a spectator and the API's other views never show
+    them; the form fits a phone; clearing them says the seat is asked again."""
+    ada = pages.open()
+    open_lobby(ada, web.url)
+    ada.locator("#seat-count").select_option("2")
+    ada.get_by_label("Seat 2 is played by").select_option("human")
+    ada.get_by_label("Seat 1 player name").fill("Ada")
+    ada.get_by_label("Seat 2 player name").fill("Bob")
+    ada.locator("#moe-assignment").select_option("random")
+    create(ada)
+    bob_invite = ada.get_by_label("Invite link for seat 2").input_value()
+    ada_invite = ada.get_by_label("Invite link for seat 1").input_value()
+    play_seat_1(ada)
+    game_id = ada.url.split("/play/")[1].split("#")[0]
+    bob = pages.open()
+    bob.goto(bob_invite)
+    watcher = pages.open()
+    watcher.goto(f"{web.url}/play/{game_id}")
+    for page in (ada, bob, watcher):
+        page.wait_for_selector("body[data-step='investments']")
+    on_turn = ada.request.get(f"{web.url}/api/games/{game_id}").json()["on_turn"]
+    assert len(on_turn) == 1
+    waiting = 1 - on_turn[0]
+    mine, other = (ada, bob) if waiting == 0 else (bob, ada)
+    tokens = [ada_invite.split("#token=")[1], bob_invite.split("#token=")[1]]
+    expect(mine.locator("body:not(.my-turn) #status")).to_contain_text("waiting for")
+    expect(watcher.locator("#shortfall-prefs")).to_have_count(0)
+
+    prefs = mine.locator("#shortfall-prefs")
+    expect(prefs.locator("#prefs-now")).to_have_text("None: you are asked at each shortfall.")
+    prefs.locator("summary").click()
+    prefs.get_by_label("Give up to (€)").fill("6")
+    prefs.locator("#prefs-rank-0").select_option("shipyard")
+    prefs.locator("#prefs-rank-1").select_option("quarry")
+    mine.set_viewport_size(PHONE)
+    assert_fits(mine, PHONE["width"])
+    screenshot(mine, "moe-06-shortfall-preferences-phone", full_page=True)
+    mine.set_viewport_size(DESKTOP)
+    assert send(mine, prefs.get_by_role("button", name="Set"))
+    expect(prefs.locator("#prefs-now")).to_contain_text("Give up to 6 € of your cash, then sell Shipyard, then Quarry")
+    assert ada.request.get(f"{web.url}/api/games/{game_id}").json()["on_turn"] == on_turn  # not a move
+    expect(mine.locator("body:not(.my-turn) #status")).to_contain_text("waiting for")
+    assert me(mine, web.url, game_id, tokens[waiting])["view"]["players"][waiting]["preferences"] == {
+        "cover_up_to": 6, "sell_first": ["shipyard", "quarry"]}
+    assert me(other, web.url, game_id, tokens[1 - waiting])["view"]["players"][waiting]["preferences"] is None
+    assert ada.request.get(f"{web.url}/api/games/{game_id}").json()["view"]["players"][waiting]["preferences"] is None
+    for page in (other, watcher):
+        page.reload()
+        page.wait_for_selector("body[data-version]")
+        expect(page.locator("body")).not_to_contain_text("6 € of your cash")
+        expect(page.locator("body")).not_to_contain_text("shortfall preferences:")  # nor the log's line
+    expect(other.locator("#prefs-now")).to_have_text("None: you are asked at each shortfall.")  # its own
+    expect(mine.locator("#history-list")).to_contain_text("sets standing shortfall preferences")
+
+    assert send(mine, prefs.get_by_role("button", name="Clear"))
+    expect(prefs.locator("#prefs-now")).to_have_text("None: you are asked at each shortfall.")

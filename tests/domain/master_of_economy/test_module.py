@@ -26,8 +26,8 @@ EVENT_TAGS = sorted([
     "manager_elected", "manager_vote_cast", "market_closed", "order_set", "packet_bought", "packet_exchanged",
     "packet_sold", "phase_began", "purchase_deferred", "purchase_dropped", "receipts_discarded", "receipts_given",
     "receipts_placed", "redeemed", "row_closed", "row_opened", "sale_fined", "seed_revealed", "shortfall_arose",
-    "shortfall_covered", "stage_began", "start_bid_sealed", "start_bids_revealed", "step_began", "token_committed",
-    "turn_passed"
+    "shortfall_covered", "shortfall_preferences_cleared", "shortfall_preferences_set", "stage_began",
+    "start_bid_sealed", "start_bids_revealed", "step_began", "token_committed", "turn_passed"
 ])
 """Stored forever: renaming or removing a tag breaks every game that recorded it."""
 

@@ -1,5 +1,6 @@
 // Master of Economy's game page inside the shell: the phase track, the market board and the corporation boards
-// (main column); the players and the points track (side column); the seat's moves in the move panel.
+// (main column); the players and the points track (side column); the seat's moves in the move panel, and below
+// them the seat's own standing shortfall preferences (§17), which it may change at any time.
 
 import { playerOf } from "../../shell/bundles.js";
 import { h } from "../../shell/dom.js";
@@ -8,6 +9,7 @@ import { corpBoards } from "./corps.js";
 import { seatLabel } from "./label.js";
 import { marketBoard } from "./market.js";
 import { renderPlayers } from "./players.js";
+import { renderPreferences } from "./preferences.js";
 import { phaseTrack, pointsTrack } from "./tracks.js";
 import { euros, phaseName, STEPS, wordsFor } from "./words.js";
 
@@ -28,6 +30,8 @@ export async function mount(slots, env) {
   const [points, pointsBody] = panel("points", "Points and share prices");
   slots.main.append(phases, market, corps);
   slots.side.append(players, points);
+  const prefs = h("div", { id: "prefs-box", class: "prefs-box" });
+  slots.turn.append(prefs);
 
   const labeller = (s) => (seat) => seatLabel(playerOf(seat, s.players), s.view);
 
@@ -37,6 +41,7 @@ export async function mount(slots, env) {
       const label = labeller(s);
       const me = seat !== null && seat !== undefined ? seat : null;
       renderActions(slots.actions, { view, legal: s.legal, seat: me, words, label, send: env.send });
+      renderPreferences(prefs, { view, seat: me, words, send: env.send });
       phasesBody.replaceChildren(phaseTrack(view, words, label));
       marketBody.replaceChildren(marketBoard(view, words));
       corpsBody.replaceChildren(corpBoards(view, words, label));
