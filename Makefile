@@ -35,7 +35,7 @@ lint: $(STAMP) ## ruff over everything, mypy --strict over domain/ infra/ servic
 bench: $(STAMP) ## short benchmark run (< 5 min: engine, store, arq, service K=100/1,000); writes docs/BENCHMARKS.md
 	$(PY) -m bench --write docs/BENCHMARKS.md
 
-bench-full: $(STAMP) ## the short run plus K=1,000 games to the crash and 1,000-10,000 open streams; writes docs/BENCHMARKS.md
+bench-full: $(STAMP) ## the short run plus K=1,000 games to the crash, 1,000-10,000 open streams and the capacity run; writes docs/BENCHMARKS.md and docs/images/capacity.svg
 	$(PY) -m bench --full --write docs/BENCHMARKS.md
 
 chaos: $(STAMP) ## the full fault suite (< 15 min): 300 games through 40 worker kills, Redis and PostgreSQL outages, and schemathesis; writes docs/RELIABILITY.md

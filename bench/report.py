@@ -9,9 +9,11 @@ arq's defaults beside the service's settings (:mod:`bench.arq_noop`), the same d
 system jobs (:mod:`bench.drain`), the notification fan-out into a local SMTP server and webhook receiver
 (:mod:`bench.notify`), and the live service (:mod:`bench.service`):
 K=100 games to the crash with 1 and with 2 workers, and K=1,000 games for a fixed window after they all
-started. The full run adds K=1,000 games to the crash with 2 workers and the open event streams (:mod:`bench.streams`:
-1,000, 5,000 and 10,000 streams on one API process); a short run carries the last full run's sections (and the
-streams' target row) over, marked with their date, so the page keeps them.
+started. The full run adds K=1,000 games to the crash with 2 workers, the open event streams (:mod:`bench.streams`:
+1,000, 5,000 and 10,000 streams on one API process) and the open-loop capacity run (:mod:`bench.capacity`: people
+at human pace, arriving faster step by step until p99 passes 50 ms; its chart goes to docs/images/capacity.svg); a
+short run carries the last full run's sections (and the streams' target row) over, marked with their date, so the
+page keeps them.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from pathlib import Path
 from infra.config import Settings
 from services.simulation.live import run
 
-from . import arq_noop, drain, engine, notify, service, store, streams_page
+from . import arq_noop, capacity, capacity_page, drain, engine, notify, service, store, streams_page
 from . import streams as open_streams
 from .common import REDIS_URL, busy_warning, cores, load_average, machine, table
 
@@ -63,6 +65,8 @@ class Plan:
     think_window_s: float = 25.0
     streams: tuple[int, ...] = open_streams.STEPS
     """Open event streams held by one API process (the full run only)."""
+    capacity_quick: bool = False
+    """The capacity run (the full run only) at its tiny sizes."""
     full: bool = False
 
 
@@ -81,6 +85,7 @@ class Results:
     notify: list[notify.FanOut] = field(default_factory=list)
     service: list[service.ServiceResult] = field(default_factory=list)
     streams: list[streams_page.StreamsResult] = field(default_factory=list)
+    capacity: capacity_page.CapacityResult | None = None
 
 
 def say(text: str) -> None:
@@ -120,6 +125,9 @@ async def _live(plan: Plan, results: Results) -> None:
         say(f"open streams: N={count:,}")
         results.streams.append(await open_streams.run_case(count))
         say("  " + streams_page.describe(results.streams[-1]))
+    if plan.full:
+        say("capacity: people at human pace, arriving faster step by step until p99 passes 50 ms")
+        results.capacity = await capacity.measure_plan(plan.capacity_quick)
 
 
 def measure(plan: Plan) -> Results:
@@ -552,6 +560,7 @@ def page(results: Results, previous_full: str | None, analysis: str, previous_pa
         *store_section(results),
         *service_section(results),
         *streams_section(results, previous_page),
+        *capacity_page.page_section(results.capacity, previous_page),
         *full_section(results, previous_full),
         analysis.strip(),
         "",
@@ -589,7 +598,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         plan = Plan(engine_games=4, engine_repeats=2, store_commands=5, store_repeats=1, arq_jobs=200,
                     arq_repeats=1, backlog_depths=(3000, 6000), backlog_rounds=1, backlog_window_s=1.0,
                     drain_jobs=20, small_games=4, big_games=12, window_s=3.0, think_s=0.2, think_window_s=3.0,
-                    streams=(200,),
+                    streams=(200,), capacity_quick=True,
                     full=args.full)
     if cores() < 2:
         say("warning: fewer than 2 usable cores; the service numbers will not compare")
@@ -601,6 +610,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.write is not None:
         args.write.parent.mkdir(parents=True, exist_ok=True)
         args.write.write_text(text, encoding="utf-8")
+        if results.capacity is not None:
+            capacity.write_chart(args.write, results.capacity)
         say(f"wrote {args.write} ({results.seconds:.0f} s)")
     else:
         print(text)
