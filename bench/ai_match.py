@@ -165,7 +165,9 @@ def report(match: Match, lines: list[str], took: float, command: str, load: floa
     head = [
         f"Measured {date.today().isoformat()} with `{command}`: {took / 60:.0f} min wall on {processes} processes; "
         f"{cpu_model()}, {os.cpu_count()} logical cores, Python {platform.python_version()}"
-        + (f", 1-minute load {load:.2f} at the start (the cores were shared with other work)" if load else "")
+        + (f", 1-minute load {load:.2f} at the start"
+           + (" (the cores were shared with other work)" if load >= (os.cpu_count() or 1) / 2 else "")
+           if load is not None else "")
         + f". Seeds: `{match.prefix}:<a>-<b>:<i>` for game `i` of pairing `a vs b`, `a` in seat `i % 2`.",
         "",
     ]
