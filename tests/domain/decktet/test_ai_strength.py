@@ -3,7 +3,8 @@ bench/decktet_ai.py plays thousands and docs/AI.md reports them).
 
 By default: easy against the greedy bot (24 games) and medium against easy (10 games), in a few seconds. A hard
 game costs seconds of its own, so hard against medium plays only with ``DECKTET_AI_LONG=1`` (which also plays 100
-games of each pairing).
+games of the other pairings): 300 games, since hard's edge is small (55% over 2,000 games in docs/AI.md) and a
+hundred games could not tell it from a coin.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def points(first: str, second: str, game: int) -> int:
 @pytest.mark.parametrize(("first", "second", "games", "share"), [
     ("easy", "greedy", 100 if LONG else 24, 75),
     ("medium", "easy", 100 if LONG else 10, 55),
-    pytest.param("hard", "medium", 100, 53,
+    pytest.param("hard", "medium", 300, 50,
                  marks=pytest.mark.skipif(not LONG, reason="hard games take seconds each: DECKTET_AI_LONG=1")),
 ])
 def test_a_level_beats_the_one_below(first: str, second: str, games: int, share: int) -> None:
