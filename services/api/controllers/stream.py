@@ -49,6 +49,10 @@ log = logging.getLogger(__name__)
 
 KEEP_ALIVE_S = 15.0
 """Silence after which a comment line is sent, so proxies keep the connection open."""
+RECHECK_S = 30.0
+"""However quiet the subscription says the game was, a stream reads the store after this long without a read: an
+announcement lost between a commit and its publish (a worker killed, Redis away at that moment) then delays a page
+by at most this, instead of leaving it waiting for a move it already missed (a game must never stall)."""
 RETRY_MS = 2000
 """How long a browser waits before reconnecting after the stream ends."""
 
@@ -83,7 +87,7 @@ async def messages(
     gameplay.queries.follow(game_id)
     here = None if presence is None or not isinstance(viewer, int) else (seat_key(game_id, viewer), uuid.uuid4().hex)
     try:
-        refreshed = time.monotonic()
+        refreshed = read_at = time.monotonic()
         if here is not None and presence is not None:
             await presence.here(*here)
         found = await _new_events(gameplay, game_id, after, viewer)
@@ -95,15 +99,18 @@ async def messages(
             if here is not None and presence is not None and time.monotonic() - refreshed >= KEEP_ALIVE_S:
                 await presence.here(*here)
                 refreshed = time.monotonic()
-            if tick is QUIET:  # silence, and nothing can have been missed
+            if tick is QUIET and time.monotonic() - read_at < RECHECK_S:  # silence, and nothing was announced
                 yield ServerSentEventMessage(data=None, comment="keep-alive")
                 continue
-            found = await _new_events(gameplay, game_id, after, viewer, tick)
+            announced = None if tick is QUIET else tick
+            if announced is None:
+                read_at = time.monotonic()
+            found = await _new_events(gameplay, game_id, after, viewer, announced)
             if found is not None:
                 after = found[0]
                 yield found[1]
                 found = None
-            elif tick is None:
+            elif announced is None:
                 yield ServerSentEventMessage(data=None, comment="keep-alive")
     except (InfraError, RedisError) as exc:
         log.warning("event stream of game %s ended: %s", game_id, exc)

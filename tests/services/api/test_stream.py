@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 import httpx
+import pytest
 
+from infra.fanout import Fanout
 from infra.notify import channel
+from services.api.controllers import stream as stream_module
 from services.gameplay.bootstrap import Runtime
 
 from .sse import EventStream
@@ -149,3 +153,31 @@ async def test_after_the_subscription_connection_is_killed_streams_get_the_next_
         submitted = await table.submit(game, next_seat, {"type": "magnate.pass_bid"})
         version = submitted.json()["version"]
         assert (await stream.until_version(version))[-1].id == str(version)
+
+
+async def test_a_stream_catches_a_move_whose_announcement_was_lost(
+    live_url: str, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A commit whose publish never happened (a worker killed between the two, Redis away at that moment): the
+    subscription stays quiet, and the stream still reads the store after ``RECHECK_S`` and sends the move."""
+    monkeypatch.setattr(stream_module, "KEEP_ALIVE_S", 0.2)
+    monkeypatch.setattr(stream_module, "RECHECK_S", 0.5)
+    heard = Fanout._heard
+
+    def deaf(self: Fanout, message: dict[str, Any]) -> None:  # every announcement lost, subscriptions kept
+        if message["type"] != "message":
+            heard(self, message)
+
+    monkeypatch.setattr(Fanout, "_heard", deaf)
+    game = await table.create()
+    seat = await table.seat_on_turn(game)
+    start = (await table.read(game))["version"]
+    async with httpx.AsyncClient(base_url=live_url, timeout=10) as http, http.stream(
+        "GET", f"/api/games/{game.id}/stream", params={"after": start}
+    ) as response:
+        stream = EventStream(response)
+        await stream.message()
+        submitted = await table.submit(game, seat, {"type": "magnate.pass_bid"})
+        version = submitted.json()["version"]
+        async with asyncio.timeout(5):
+            assert (await stream.until_version(version))[-1].id == str(version)
