@@ -89,6 +89,8 @@ async def run_worker_until(settings: Settings, runtime: Runtime, notifications: 
         async with asyncio.timeout(timeout_s):
             while not await done():
                 await asyncio.sleep(0.05)
+            while any(not t.done() for t in worker.tasks.values()):  # let the job that did it finish (its
+                await asyncio.sleep(0.02)  # bookkeeping after the send): cancelled there, arq's close re-raises
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
