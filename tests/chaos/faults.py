@@ -66,7 +66,7 @@ class Size:
 
 BOUNDED = Size(name="bounded", games=12, concurrency=12, think_s=0.15, worker_kills=3, redis_flushes=0,
                redis_restarts=1, redis_down_s=2.0, pg_stops=1, pg_crashes=0, pg_down_s=3.0, pg_crash_down_s=0.0,
-               lead_s=2.0, spacing_s=3.0, play_deadline_s=55.0, fuzz_examples=5, fuzz_seconds=15,
+               lead_s=2.0, spacing_s=3.0, play_deadline_s=90.0, fuzz_examples=5, fuzz_seconds=15,
                writes_report=False)
 FULL = Size(name="full", games=300, concurrency=40, think_s=0.25, worker_kills=40, redis_flushes=1,
             redis_restarts=1, redis_down_s=5.0, pg_stops=1, pg_crashes=1, pg_down_s=10.0, pg_crash_down_s=3.0,
