@@ -40,6 +40,7 @@ from .capacity_clients import client_main
 from .capacity_model import Model, Records
 from .capacity_page import CHART, FIRST_WARM, CapacityResult, Step, step_table, update_page
 from .common import fresh_database, load_average, own_redis, percentile, queue_name
+from .service import Sampler
 from .stream_clients import raise_open_files
 
 RATES = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0, 32.0, 48.0, 64.0)
@@ -55,40 +56,25 @@ QUICK_WARM_S, QUICK_WINDOW_S = 3.0, 4.0
 SAMPLE_S = 0.5
 
 
-class Parts:
-    """The processes whose CPU time and memory the run reports."""
+class Parts(Sampler):
+    """The processes whose CPU time and memory the run reports: the peak RSS of the API and the worker; the CPU time
+    of those, of PostgreSQL (all its processes), the run's Redis and the client processes."""
 
     def __init__(self, services: Services, redis_pid: int, clients: Sequence[BaseProcess]) -> None:
-        self.api = psutil.Process(services.api.pid)
-        self.worker = psutil.Process(services.workers[0].pid)
         self.redis = psutil.Process(redis_pid)
         self.clients = [psutil.Process(c.pid) for c in clients]
+        super().__init__(services)
 
-    @staticmethod
-    def _cpu(process: psutil.Process) -> float:
-        with contextlib.suppress(psutil.Error):
-            t = process.cpu_times()
-            return float(t.user + t.system)
-        return 0.0
+    def _processes(self, services: Services) -> dict[str, psutil.Process]:
+        return {"API": psutil.Process(services.api.pid), "worker": psutil.Process(services.workers[0].pid)}
 
-    @staticmethod
-    def _cpu_and_children(process: psutil.Process) -> float:
-        """With its children's that ended (PostgreSQL's backends come and go: the postmaster keeps their time)."""
-        with contextlib.suppress(psutil.Error):
-            t = process.cpu_times()
-            return float(t.user + t.system + t.children_user + t.children_system)
-        return 0.0
-
-    def cpu(self) -> dict[str, float]:
-        postgres = sum(self._cpu_and_children(p) for p in psutil.process_iter(["name"])
+    def _cpu(self) -> dict[str, float]:
+        """PostgreSQL's with that of its ended children (its backends come and go: the postmaster keeps their time)."""
+        postgres = sum(self._times(p, children=True) for p in psutil.process_iter(["name"])
                        if (p.info["name"] or "").startswith("postgres"))
-        return {"API": self._cpu(self.api), "worker": self._cpu(self.worker), "PostgreSQL (all)": postgres,
-                "Redis": self._cpu(self.redis), "clients": sum(self._cpu(c) for c in self.clients)}
-
-    def rss_mib(self) -> tuple[float, float]:
-        with contextlib.suppress(psutil.Error):
-            return self.api.memory_info().rss / 2**20, self.worker.memory_info().rss / 2**20
-        return 0.0, 0.0
+        return {"API": self._times(self.named["API"]), "worker": self._times(self.named["worker"]),
+                "PostgreSQL (all)": postgres, "Redis": self._times(self.redis),
+                "clients": sum(self._times(c) for c in self.clients)}
 
 
 async def _counts(pool: asyncpg.Pool, since: float, until: float) -> tuple[int, int, int]:
@@ -158,12 +144,12 @@ class Run:
         await asyncio.sleep(warm_s)
         warm = await self.records()
         self.open += sum(delta for r in warm for _, delta in r.opened)
-        since, cpu0, peak = time.time(), parts.cpu(), (0.0, 0.0)
+        since = time.time()
+        parts.restart(peak=True)
         while time.time() < since + window_s:
             await asyncio.sleep(min(SAMPLE_S, since + window_s - time.time()))
-            api, worker = parts.rss_mib()
-            peak = (max(peak[0], api), max(peak[1], worker))
-        until, cpu1 = time.time(), parts.cpu()
+            parts.sample()
+        until, cpu = time.time(), parts.cpu()
         seen = await self.records()
         opened = [x for r in seen for x in r.opened]
         people, people_peak, self.open = _streams(opened, since, until, self.open)
@@ -176,8 +162,8 @@ class Run:
             commands=len(commands), reads=sum(r.reads for r in seen), jobs=jobs, notices=notices,
             deliveries=deliveries, cmd_p50_ms=percentile(commands, 0.5) * 1000,
             cmd_p99_ms=percentile(commands, 0.99) * 1000, push_p50_ms=percentile(pushes, 0.5) * 1000,
-            push_p99_ms=percentile(pushes, 0.99) * 1000, pushes=len(pushes), api_rss_mib=peak[0],
-            worker_rss_mib=peak[1], api_rss_idle_mib=rss_idle, cpu_s={k: cpu1[k] - cpu0[k] for k in cpu1},
+            push_p99_ms=percentile(pushes, 0.99) * 1000, pushes=len(pushes), api_rss_mib=parts.peak["API"],
+            worker_rss_mib=parts.peak["worker"], api_rss_idle_mib=rss_idle, cpu_s=cpu,
             lag_p99_ms=percentile([x for r in seen for x in r.lags], 0.99) * 1000,
             failures=sum(r.failures for r in warm + seen), conflicts=sum(r.conflicts for r in seen),
             sign_ins=sum(r.sign_ins for r in seen), load=load_average(),
@@ -216,7 +202,7 @@ async def measure(rates: Sequence[float] = RATES, warm_s: float = WARM_S, window
             run = Run(services, own.pid, pool, model, clients)
             try:
                 parts = run.start(dsn)
-                rss_idle = parts.rss_mib()[0]
+                rss_idle = parts.sample()["API"]
                 for rate in rates:
                     say(f"capacity: {rate:g} arrivals/s")
                     warm = warm_s * (FIRST_WARM if not result.steps else 1.0)

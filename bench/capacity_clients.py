@@ -19,7 +19,7 @@ import math
 import random
 import re
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from multiprocessing.connection import Connection as Pipe
 from typing import Any
@@ -219,44 +219,46 @@ class Clients:
                 task.cancel()
             await asyncio.gather(*held, return_exceptions=True)
 
-    async def hold(self, person: Player, path: str) -> None:
-        """A stream the page holds open; its messages are only read."""
+    async def hold(self, person: Player, path: str, line: Callable[[str], None] | None = None) -> None:
+        """A stream held open: each of its lines given to ``line``, or (without it, as the page's other streams)
+        its messages only read."""
         timeout = httpx.Timeout(person.conn.timeout_s, read=SILENCE_S)
         try:
             async with person.conn.client.stream("GET", path, headers={"Accept": "text/event-stream"},
                                                  timeout=timeout) as response:
                 if response.status_code != 200:
                     raise HttpError(f"GET {path}: {response.status_code}")
-                async for _ in response.aiter_bytes():
-                    pass
+                if line is None:
+                    async for _ in response.aiter_bytes():
+                        pass
+                else:
+                    async for text in response.aiter_lines():
+                        line(text)
         except httpx.HTTPError as exc:
             raise HttpError(f"GET {path}: {exc!r}") from exc
 
     async def follow(self, person: Player, seat: int, game: FoldedGame, changed: tuple[asyncio.Event, ...],
                      connected: asyncio.Event) -> None:
         """The seat's event stream, folded into ``game``; each other author's command timed as it arrives."""
-        timeout = httpx.Timeout(person.conn.timeout_s, read=SILENCE_S)
-        mine, since, data = f"seat:{seat}", time.time(), []
-        path = f"/api/games/{game.game_id}/stream?after=0"
+        mine, since = f"seat:{seat}", time.time()
+        data: list[str] = []
+
+        def line(text: str) -> None:
+            nonlocal since, data
+            if text.startswith(": connected") or text == ":connected":
+                since = time.time()
+                self.records.opened.append((since, 1))
+                connected.set()
+            elif text.startswith("data:"):
+                data.append(text[5:].removeprefix(" "))
+            elif not text and data:
+                self._seen(read_page("\n".join(data)), game, mine, since)
+                data = []
+                for event in changed:
+                    event.set()
+
         try:
-            async with person.conn.client.stream("GET", path, headers={"Accept": "text/event-stream"},
-                                                 timeout=timeout) as response:
-                if response.status_code != 200:
-                    raise HttpError(f"GET {path}: {response.status_code}")
-                async for line in response.aiter_lines():
-                    if line.startswith(": connected") or line == ":connected":
-                        since = time.time()
-                        self.records.opened.append((since, 1))
-                        connected.set()
-                    elif line.startswith("data:"):
-                        data.append(line[5:].removeprefix(" "))
-                    elif not line and data:
-                        self._seen(read_page("\n".join(data)), game, mine, since)
-                        data = []
-                        for event in changed:
-                            event.set()
-        except httpx.HTTPError as exc:
-            raise HttpError(f"GET {path}: {exc!r}") from exc
+            await self.hold(person, f"/api/games/{game.game_id}/stream?after=0", line)
         finally:
             if connected.is_set():
                 self.records.opened.append((time.time(), -1))

@@ -100,21 +100,31 @@ class ServiceResult:
 
 
 class Sampler:
-    """Peak RSS of the API, the workers and this process; CPU time of those plus PostgreSQL and Redis."""
+    """Peak RSS of the API, the workers and this process; CPU time of those plus PostgreSQL and Redis. (A subclass
+    names other processes in :meth:`_processes` and counts its CPU time in :meth:`_cpu`.)"""
 
     def __init__(self, services: Services) -> None:
-        self.named: dict[str, psutil.Process] = {"API": psutil.Process(services.api.pid)}
-        for i, worker in enumerate(services.workers, 1):
-            self.named[f"worker {i}"] = psutil.Process(worker.pid)
-        self.named["bot clients"] = psutil.Process()
+        self.named: dict[str, psutil.Process] = self._processes(services)
         self.peak: dict[str, float] = dict.fromkeys(self.named, 0.0)
         self._cpu0 = self._cpu()
 
+    def _processes(self, services: Services) -> dict[str, psutil.Process]:
+        """The processes whose peak RSS is sampled (and whose CPU time :meth:`_cpu` counts), by name."""
+        named = {"API": psutil.Process(services.api.pid)}
+        for i, worker in enumerate(services.workers, 1):
+            named[f"worker {i}"] = psutil.Process(worker.pid)
+        named["bot clients"] = psutil.Process()
+        return named
+
     @staticmethod
-    def _times(process: psutil.Process) -> float:
+    def _times(process: psutil.Process, children: bool = False) -> float:
+        """CPU seconds (user and system) the process used, and with ``children`` those of its children that ended."""
         with contextlib.suppress(psutil.Error):
             t = process.cpu_times()
-            return float(t.user + t.system)
+            used = t.user + t.system
+            if children:
+                used = used + t.children_user + t.children_system
+            return float(used)
         return 0.0
 
     def _cpu(self) -> dict[str, float]:
@@ -128,14 +138,20 @@ class Sampler:
                 groups["Redis (all)"] += self._times(p)
         return out | groups
 
-    def restart(self) -> None:
-        """Count CPU time from now on."""
+    def restart(self, peak: bool = False) -> None:
+        """Count CPU time from now on (and with ``peak``, the peak RSS too: a window's own peak)."""
         self._cpu0 = self._cpu()
+        if peak:
+            self.peak = dict.fromkeys(self.named, 0.0)
 
-    def sample(self) -> None:
+    def sample(self) -> dict[str, float]:
+        """Each process's RSS now (MiB; 0 where it cannot be read), also kept in :attr:`peak`."""
+        now = dict.fromkeys(self.named, 0.0)
         for name, process in self.named.items():
             with contextlib.suppress(psutil.Error):
-                self.peak[name] = max(self.peak[name], process.memory_info().rss / 2**20)
+                now[name] = process.memory_info().rss / 2**20
+            self.peak[name] = max(self.peak[name], now[name])
+        return now
 
     def cpu(self) -> dict[str, float]:
         now = self._cpu()

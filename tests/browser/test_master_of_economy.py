@@ -76,6 +76,38 @@ def play_seat_1(page: Page) -> None:
     page.wait_for_selector("body[data-version]")
 
 
+def create_for_two(ada: Page, url: str, *, names: bool, auction: bool) -> tuple[dict[str, Any], list[str]]:
+    """From the lobby, a game of two people, the companies assigned at random (``names``: Ada and Bob;
+    ``auction``: the start order by sealed bids); Ada's page then plays seat 1. Returns the creating request's body
+    and the two seats' invite links."""
+    open_lobby(ada, url)
+    ada.locator("#seat-count").select_option("2")
+    ada.get_by_label("Seat 2 is played by").select_option("human")
+    if names:
+        ada.get_by_label("Seat 1 player name").fill("Ada")
+        ada.get_by_label("Seat 2 player name").fill("Bob")
+    ada.locator("#moe-assignment").select_option("random")
+    if auction:
+        ada.locator("#moe-start_order").select_option("auction")
+    body = create(ada)
+    invites = [ada.get_by_label(f"Invite link for seat {seat}").input_value() for seat in (1, 2)]
+    play_seat_1(ada)
+    return body, invites
+
+
+def join(pages: Pages, url: str, ada: Page, bob_invite: str, step: str) -> tuple[str, Page, Page]:
+    """Bob's page (from his invite) and a spectator's beside Ada's, all three waited for until they show ``step``.
+    Returns the game's id and the two new pages."""
+    game_id = ada.url.split("/play/")[1].split("#")[0]
+    bob = pages.open()
+    bob.goto(bob_invite)
+    watcher = pages.open()
+    watcher.goto(f"{url}/play/{game_id}")
+    for page in (ada, bob, watcher):
+        page.wait_for_selector(f"body[data-step='{step}']")
+    return game_id, bob, watcher
+
+
 def me(page: Page, url: str, game_id: str, token: str) -> dict[str, Any]:
     answer: dict[str, Any] = page.request.get(f"{url}/api/games/{game_id}/me",
                                               headers={"Authorization": f"Bearer {token}"}).json()
@@ -170,27 +202,13 @@ def test_a_person_plays_against_two_computers_through_trade_and_a_meeting(web: S
 
 def test_a_sealed_bid_is_seen_by_nobody_else_before_the_reveal(web: Services, pages: Pages) -> None:
     ada = pages.open()
-    open_lobby(ada, web.url)
-    ada.locator("#seat-count").select_option("2")
-    ada.get_by_label("Seat 2 is played by").select_option("human")
-    ada.get_by_label("Seat 1 player name").fill("Ada")
-    ada.get_by_label("Seat 2 player name").fill("Bob")
-    ada.locator("#moe-assignment").select_option("random")
-    ada.locator("#moe-start_order").select_option("auction")
-    body = create(ada)
+    body, [_, bob_invite] = create_for_two(ada, web.url, names=True, auction=True)
     assert body["options"] == {"players": 2, "additional_corporation": True, "assignment": "random",
                                "start_order": "auction"}
     assert "table" not in body
-    bob_invite = ada.get_by_label("Invite link for seat 2").input_value()
-    play_seat_1(ada)
-    game_id = ada.url.split("/play/")[1].split("#")[0]
     bob_token = bob_invite.split("#token=")[1]
-    bob = pages.open()
-    bob.goto(bob_invite)
-    watcher = pages.open()
-    watcher.goto(f"{web.url}/play/{game_id}")
+    game_id, bob, watcher = join(pages, web.url, ada, bob_invite, "auction")
     for page in (ada, bob, watcher):
-        page.wait_for_selector("body[data-step='auction']")
         expect(page.locator("#sealed-count")).to_have_text("Sealed: 0 of 2 have chosen")
     assert ada.request.get(f"{web.url}/api/games/{game_id}").json()["on_turn"] == [0, 1]  # both at once
     for page in (ada, bob):
@@ -228,14 +246,7 @@ def test_a_sealed_choice_sent_from_a_page_that_missed_anothers_is_not_lost(web: 
     the version, and the page, seeing that the step is simultaneous and Bob still owes his choice, sends the same
     bid again on the game as it is now; Bob is never asked to choose twice."""
     ada = pages.open()
-    open_lobby(ada, web.url)
-    ada.locator("#seat-count").select_option("2")
-    ada.get_by_label("Seat 2 is played by").select_option("human")
-    ada.locator("#moe-assignment").select_option("random")
-    ada.locator("#moe-start_order").select_option("auction")
-    create(ada)
-    bob_invite = ada.get_by_label("Invite link for seat 2").input_value()
-    play_seat_1(ada)
+    _, [_, bob_invite] = create_for_two(ada, web.url, names=False, auction=True)
     bob = pages.open()
     bob.route("**/stream*", lambda route: route.abort())  # his page hears nothing live
     bob.goto(bob_invite)
@@ -306,23 +317,8 @@ def test_a_seat_sets_its_shortfall_preferences_outside_its_turn_and_only_it_sees
     game still waits for the same seat; the other seat's page, a spectator and the API's other views never show
     them; the form fits a phone; clearing them says the seat is asked again."""
     ada = pages.open()
-    open_lobby(ada, web.url)
-    ada.locator("#seat-count").select_option("2")
-    ada.get_by_label("Seat 2 is played by").select_option("human")
-    ada.get_by_label("Seat 1 player name").fill("Ada")
-    ada.get_by_label("Seat 2 player name").fill("Bob")
-    ada.locator("#moe-assignment").select_option("random")
-    create(ada)
-    bob_invite = ada.get_by_label("Invite link for seat 2").input_value()
-    ada_invite = ada.get_by_label("Invite link for seat 1").input_value()
-    play_seat_1(ada)
-    game_id = ada.url.split("/play/")[1].split("#")[0]
-    bob = pages.open()
-    bob.goto(bob_invite)
-    watcher = pages.open()
-    watcher.goto(f"{web.url}/play/{game_id}")
-    for page in (ada, bob, watcher):
-        page.wait_for_selector("body[data-step='investments']")
+    _, [ada_invite, bob_invite] = create_for_two(ada, web.url, names=True, auction=False)
+    game_id, bob, watcher = join(pages, web.url, ada, bob_invite, "investments")
     on_turn = ada.request.get(f"{web.url}/api/games/{game_id}").json()["on_turn"]
     assert len(on_turn) == 1
     waiting = 1 - on_turn[0]

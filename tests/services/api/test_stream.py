@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
@@ -104,6 +105,17 @@ async def _our_clients(runtime: Runtime) -> list[dict[str, str]]:
     return [c for c in await runtime.redis.client_list() if c.get("name") == runtime.notifier.client_name]
 
 
+@contextlib.asynccontextmanager
+async def _stream(live_url: str, game_id: str, after: int) -> AsyncIterator[EventStream]:
+    """The game's stream from version ``after`` (no token: a spectator's), its first message (the hello) read."""
+    async with httpx.AsyncClient(base_url=live_url, timeout=10) as http, http.stream(
+        "GET", f"/api/games/{game_id}/stream", params={"after": after}
+    ) as response:
+        stream = EventStream(response)
+        await stream.message()
+        yield stream
+
+
 async def test_many_streams_share_one_redis_connection_and_each_sees_the_move(
     live_url: str, table: Table, runtime: Runtime
 ) -> None:
@@ -134,11 +146,7 @@ async def test_after_the_subscription_connection_is_killed_streams_get_the_next_
 ) -> None:
     game = await table.create()
     start = (await table.read(game))["version"]
-    async with httpx.AsyncClient(base_url=live_url, timeout=10) as http, http.stream(
-        "GET", f"/api/games/{game.id}/stream", params={"after": start}
-    ) as response:
-        stream = EventStream(response)
-        await stream.message()
+    async with _stream(live_url, game.id, start) as stream:
         await _wait_for_subscribers(runtime, game.id, 1)
         [ours] = await _our_clients(runtime)
         await runtime.redis.client_kill_filter(_id=ours["id"])  # our own connection, nobody else's
@@ -172,11 +180,7 @@ async def test_a_stream_catches_a_move_whose_announcement_was_lost(
     game = await table.create()
     seat = await table.seat_on_turn(game)
     start = (await table.read(game))["version"]
-    async with httpx.AsyncClient(base_url=live_url, timeout=10) as http, http.stream(
-        "GET", f"/api/games/{game.id}/stream", params={"after": start}
-    ) as response:
-        stream = EventStream(response)
-        await stream.message()
+    async with _stream(live_url, game.id, start) as stream:
         submitted = await table.submit(game, seat, {"type": "magnate.pass_bid"})
         version = submitted.json()["version"]
         async with asyncio.timeout(5):
