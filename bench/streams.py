@@ -114,8 +114,24 @@ async def _move(http: httpx.AsyncClient, index: int, game: Game, played: Played)
         game.busy = False
 
 
-async def drive(http: httpx.AsyncClient, games: Sequence[Game], rate: float, seconds: float) -> Played:
-    """A command every ``1/rate`` s on the next game that is not busy, for ``seconds``."""
+async def drive(url: str, games: Sequence[Game], rate: float, seconds: float) -> Played:
+    """A command every ``1/rate`` s on the next game that is not busy, for ``seconds``. Each game has an HTTP
+    client of its own (one connection: its moves are one at a time): with one client for all, httpcore's pool
+    spent a whole core managing its connections (every request scans them all), and the commands' latency
+    measured the driver's queue rather than the service (commands answered in 911 ms at 10,000 streams)."""
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(_client(url, connections=1)) for _ in games]
+        return await _drive(clients, games, rate, seconds)
+
+
+def _client(url: str, connections: int) -> httpx.AsyncClient:
+    # idle connections dropped before uvicorn's 5 s keep-alive timeout closes them under a request
+    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections, keepalive_expiry=4.0)
+    return httpx.AsyncClient(base_url=url, timeout=60, limits=limits, trust_env=False)
+
+
+async def _drive(clients: Sequence[httpx.AsyncClient], games: Sequence[Game], rate: float, seconds: float
+                 ) -> Played:
     played, tasks = Played(), set()
     began, tick, turn = time.monotonic(), 0, 0
     while (due := began + tick / rate) < began + seconds:
@@ -125,7 +141,7 @@ async def drive(http: httpx.AsyncClient, games: Sequence[Game], rate: float, sec
             index, turn = turn % len(games), turn + 1
             if not games[index].busy:
                 games[index].busy = True
-                task = asyncio.create_task(_move(http, index, games[index], played))
+                task = asyncio.create_task(_move(clients[index], index, games[index], played))
                 tasks.add(task)
                 task.add_done_callback(tasks.discard)
                 break
@@ -190,9 +206,7 @@ async def _measure(services: Services, redis_url: str, redis_pid: int, streams: 
                    seconds: float, clients: int, load_start: float | None) -> StreamsResult:
     api = psutil.Process(services.api.pid)
     named = {"API": api, "worker": psutil.Process(services.workers[0].pid), "Redis": psutil.Process(redis_pid)}
-    # idle connections dropped before uvicorn's 5 s keep-alive timeout closes them under a request
-    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=4.0)
-    async with httpx.AsyncClient(base_url=services.url, timeout=60, limits=limits, trust_env=False) as http:
+    async with _client(services.url, connections=8) as http:
         table_ = await create_games(http, games)
         await asyncio.sleep(1.0)  # the worker's first jobs (the opening dice)
         redis_before, _ = await _clients_of(redis_url)
@@ -222,7 +236,7 @@ async def _measure(services: Services, redis_url: str, redis_pid: int, streams: 
             redis_clients, subscription = await _clients_of(redis_url)
             cpu0 = {name: _cpu(p) for name, p in named.items()} | {"PostgreSQL (all)": _postgres_cpu()}
             cpu0["stream clients"] = sum(_cpu(psutil.Process(p.pid)) for p in processes)
-            played = await drive(http, table_, rate, seconds)
+            played = await drive(services.url, table_, rate, seconds)
             await asyncio.sleep(1.0)  # the last pushes
             cpu = {name: _cpu(p) - cpu0[name] for name, p in named.items()}
             cpu["PostgreSQL (all)"] = _postgres_cpu() - cpu0["PostgreSQL (all)"]
