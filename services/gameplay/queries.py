@@ -81,8 +81,10 @@ class GameQueries:
         if announced is not None:
             cache.heard(game_id, announced)
         loaded = cache.get(game_id)
-        if loaded is None or announced is None or loaded.version < announced:
+        if announced is None:  # a re-read: nothing heard says what the store holds, so a read of its own
             loaded = await self.loader.load(game_id)
+        elif loaded is None or loaded.version < announced:
+            loaded = await self.loader.load_shared(game_id, announced)
         events = cache.events_after(game_id, after)
         if events is None:
             events = await self.store.read(game_id, after=after, until=loaded.version)
