@@ -59,6 +59,8 @@ OPEN_STREAMS = Gauge("magnate_open_streams", "Server-Sent Event streams this API
                      "My games)")
 BUSIEST_CLIENT_STREAMS = Gauge("magnate_open_streams_busiest_client", "Streams held open in this API process by "
                                "the client address that holds the most (refused beyond the per-client limit)")
+STREAMS_REFUSED = Counter("magnate_streams_refused", "Event streams refused (429) to a client address that holds "
+                          "its limit of open streams in this API process")
 STREAM_LIMIT = Gauge("magnate_open_streams_limit_per_client", "MAGNATE_MAX_STREAMS_PER_CLIENT: streams one client "
                      "address may hold open in one API process (0: no limit)")
 

@@ -44,6 +44,7 @@ from .controllers.mine import MyGamesController
 from .controllers.notification_channels import NotificationChannelController, push_key
 from .controllers.notifications import NotificationController
 from .controllers.seating import SeatingController
+from .controllers.stream import SharedPages
 from .controllers.tables import TablesController
 from .controllers.unsubscribe import unsubscribe_now, unsubscribe_page
 from .controllers.vacation import VacationController
@@ -106,7 +107,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
 
     slots = stream_slots(settings)
     watch_streams(slots)
-    kept: dict[str, object] = {"settings": settings, "stories": Stories(), "stream_slots": slots}
+    kept: dict[str, object] = {"settings": settings, "stories": Stories(), "stream_slots": slots,
+                               "stream_pages": SharedPages()}
     state = State(kept | ({"runtime": runtime} if runtime is not None else {}))
     dev_mail = [devmail_router()] if settings.smtp_url is None else []
     app = Litestar(

@@ -29,7 +29,10 @@ from litestar.stores.base import Store
 from litestar.stores.redis import RedisStore
 from redis.asyncio import Redis
 
+from infra import metrics
 from infra.config import Settings
+
+from .errors import too_many
 
 RATE = "rate_limit"
 """The ``opt`` key naming a handler's rate."""
@@ -110,6 +113,14 @@ class StreamSlots:
 
     def full(self, client: str) -> bool:
         return self.per_client > 0 and self.count(client) >= self.per_client
+
+    def admit(self, client: str) -> None:
+        """Refuse (429, ``rate/limited``, counted in ``magnate_streams_refused_total``) one more stream for a client
+        address that holds ``per_client`` already."""
+        if self.full(client):
+            metrics.STREAMS_REFUSED.inc()
+            raise too_many(f"this client already holds {self.per_client} open event streams", STREAM_RETRY_AFTER_S,
+                           max_streams=self.per_client)
 
     def hold(self, client: str, stream: Any) -> None:
         self._open.setdefault(client, weakref.WeakSet()).add(stream)

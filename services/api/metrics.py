@@ -30,8 +30,11 @@ from .limits import StreamSlots
 log = get_logger("magnate.api")
 
 PROMETHEUS = PrometheusConfig(app_name="magnate", prefix="magnate_http", group_path=True,
-                              buckets=list(metrics.HTTP_BUCKETS), exclude=r"^/metrics")
-"""Request rates and latencies by route template (Litestar's middleware; ``PROMETHEUS.middleware``)."""
+                              buckets=list(metrics.HTTP_BUCKETS), exclude=r"^/metrics|/stream$")
+"""Request rates and latencies by route template (Litestar's middleware; ``PROMETHEUS.middleware``). Not for the event
+streams: their "latency" is how long a page stayed open, and the middleware's wrapper of ``send`` ran for every
+message of every stream (a tenth of the API's time at 10,000 streams); ``magnate_open_streams`` counts them and
+``magnate_streams_refused_total`` their refusals."""
 
 
 async def sample_queue(redis: Redis, queue: str) -> None:

@@ -74,9 +74,19 @@ def sessions_for_signed_in(config: ServerSideSessionConfig) -> Any:
     return middleware
 
 
+def is_event_stream(scope: Scope) -> bool:
+    """A ``GET`` of a Server-Sent Events route (``.../stream``): a long response of many messages, which a
+    middleware that wraps ``send`` would handle message by message for its whole life."""
+    return scope.get("method") == "GET" and str(scope["path"]).endswith(STREAM_SUFFIX)
+
+
+STREAM_SUFFIX = "/stream"
+
+
 def csrf_for_sessions(secret: str, secure: bool) -> Any:
     """Middleware: Litestar's CSRF check for requests that carry the session cookie (and, on safe methods, its
-    ``csrftoken`` cookie for every page to read)."""
+    ``csrftoken`` cookie for every page to read). An event stream is a safe request and sets no cookie: it skips
+    the middleware, whose wrapper of ``send`` would otherwise run for every message of every open stream."""
     config = CSRFConfig(secret=secret, cookie_name=CSRF_COOKIE, header_name=CSRF_HEADER, cookie_secure=secure,
                         cookie_samesite="strict")
 
@@ -84,7 +94,8 @@ def csrf_for_sessions(secret: str, secure: bool) -> Any:
         guarded = CSRFMiddleware(app=app, config=config)
 
         async def guard(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] == ScopeType.HTTP and (scope["method"] in SAFE_METHODS or has_session_cookie(scope)):
+            if scope["type"] == ScopeType.HTTP and not is_event_stream(scope) and (
+                    scope["method"] in SAFE_METHODS or has_session_cookie(scope)):
                 await guarded(scope, receive, send)
             else:
                 await app(scope, receive, send)

@@ -31,7 +31,7 @@ from ..auth import SECURITY, provide_optional_seat, provide_seat, provide_stream
 from ..chat_schemas import TEXT_MAX, ChatOut, ChatRequest
 from ..deps import OptionalSeatDep, RuntimeDep, SeatDep, SettingsDep
 from ..errors import ApiError, documented, too_many
-from ..limits import COMMANDS, RATE, STREAM_RETRY_AFTER_S, StreamSlots
+from ..limits import COMMANDS, RATE, StreamSlots
 from .seating import SeatNumber, host_only
 from .stream import KEEP_ALIVE_S, RETRY_MS, HeldStream
 
@@ -155,9 +155,7 @@ class ChatController(Controller):
         await runtime.gameplay.store.host_seat(game_id)  # 404 now rather than a broken stream
         slots: StreamSlots = request.app.state.stream_slots
         client = get_remote_address(request)
-        if slots.full(client):
-            raise too_many(f"this client already holds {slots.per_client} open event streams", STREAM_RETRY_AFTER_S,
-                           max_streams=slots.per_client)
+        slots.admit(client)
         lines = chat_messages(runtime, game_id, last_event_id or after, seat)
         return ServerSentEvent(HeldStream(slots, client, lines))
 

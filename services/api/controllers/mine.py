@@ -24,8 +24,8 @@ from services.gameplay.bootstrap import Runtime
 from services.gameplay.seating import GAMES_CHANGED
 
 from ..deps import RuntimeDep, SettingsDep
-from ..errors import documented, too_many
-from ..limits import STREAM_RETRY_AFTER_S, StreamSlots
+from ..errors import documented
+from ..limits import StreamSlots
 from ..player_schemas import MyGameOut, MyGamesOut
 from ..players import PlayerDep, provide_player
 from .games import public_url
@@ -104,7 +104,5 @@ class MyGamesController(Controller):
         ``event: notice`` when something new was noticed for the player (read ``GET /api/me/notices``)."""
         slots: StreamSlots = request.app.state.stream_slots
         client = get_remote_address(request)
-        if slots.full(client):
-            raise too_many(f"this client already holds {slots.per_client} open event streams", STREAM_RETRY_AFTER_S,
-                           max_streams=slots.per_client)
+        slots.admit(client)
         return ServerSentEvent(HeldStream(slots, client, feed(runtime, player, public_url(settings))))

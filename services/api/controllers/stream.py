@@ -14,6 +14,11 @@ keep-alive re-reads only when the subscription did not hold throughout the silen
 
 A client address may hold at most ``max_streams_per_client`` streams open in one API process
 (:class:`..limits.StreamSlots`); one more is a 429 with ``Retry-After``.
+
+The streams of a game wake together at each announcement, most of them one version behind it with the same viewer
+(the public, a seat's two tabs): :class:`SharedPages` makes each such message once — the events read, redacted for
+the viewer and encoded — and hands the same bytes to every stream that asks for it (at 10,000 streams over 100
+games, a hundred streams share each message).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from collections.abc import AsyncIterator
 from typing import Annotated, Any, Protocol, runtime_checkable
 
 import msgspec
+from cachetools import LRUCache
 from litestar import Controller, Request, get
 from litestar.di import Provide
 from litestar.middleware.rate_limit import get_remote_address
@@ -40,8 +46,8 @@ from services.gameplay import Gameplay
 
 from ..auth import SECURITY, provide_stream_seat
 from ..deps import GameplayDep, OptionalSeatDep, RuntimeDep
-from ..errors import documented, too_many
-from ..limits import STREAM_RETRY_AFTER_S, StreamSlots
+from ..errors import documented
+from ..limits import StreamSlots
 from ..schemas import VERSION_MAX
 from .games import events_page, viewer_of
 
@@ -62,27 +68,58 @@ class _Closing(Protocol):
     async def aclose(self) -> None: ...
 
 
-async def _new_events(
-    gameplay: Gameplay, game_id: str, after: int, viewer: Viewer, announced: int | None = None
-) -> tuple[int, ServerSentEventMessage] | None:
-    """The events after ``after`` that ``viewer`` may see, as one message (id = the version they bring the game
-    to), if any. ``announced``: the version an announcement named (None: re-read the store)."""
-    if announced is not None and announced <= after:
-        return None  # already sent (the announcement of a version this stream has passed)
-    page = await events_page(gameplay.queries, game_id, after, viewer, announced)
-    if not page.events:
-        return None
-    return page.version, ServerSentEventMessage(data=msgspec.json.encode(page).decode(), event="events",
-                                                id=page.version)
+class _Encoded(ServerSentEventMessage):
+    """An ``events`` message encoded once, whichever stream sends it (Litestar encodes each message it is given)."""
+
+    def __init__(self, data: str, version: int) -> None:
+        super().__init__(data=data, event="events", id=version)
+        self._encoded = super().encode()
+
+    def encode(self) -> bytes:
+        return self._encoded
+
+
+Found = tuple[int, ServerSentEventMessage]
+"""The version a message brings a stream to, and the message."""
+
+
+class SharedPages:
+    """The last messages made for announcements, by (game, version the stream had, viewer, version announced): a
+    message for an announcement holds every event up to at least the announced version, so any stream at that
+    version, with that viewer, can send it as it is."""
+
+    KEPT = 4096
+
+    def __init__(self) -> None:
+        self._made: LRUCache[tuple[str, int, Viewer, int], Found] = LRUCache(maxsize=self.KEPT)
+
+    async def new_events(
+        self, gameplay: Gameplay, game_id: str, after: int, viewer: Viewer, announced: int | None = None
+    ) -> Found | None:
+        """The events after ``after`` that ``viewer`` may see, as one message (id = the version they bring the game
+        to), if any. ``announced``: the version an announcement named (None: re-read the store, never shared)."""
+        if announced is not None and announced <= after:
+            return None  # already sent (the announcement of a version this stream has passed)
+        key = None if announced is None else (game_id, after, viewer, announced)
+        if key is not None and (made := self._made.get(key)) is not None:
+            return made
+        page = await events_page(gameplay.queries, game_id, after, viewer, announced)
+        if not page.events:
+            return None
+        found = page.version, _Encoded(msgspec.json.encode(page).decode(), page.version)
+        if key is not None:
+            self._made[key] = found
+        return found
 
 
 async def messages(
     gameplay: Gameplay, notifier: Subscriber, game_id: str, after: int, viewer: Viewer,
-    presence: Presence | None = None,
+    presence: Presence | None = None, pages: SharedPages | None = None,
 ) -> AsyncIterator[ServerSentEventMessage]:
     """The stream's messages; ends (and the browser reconnects) if the store or Redis fails. A seat's stream keeps
     the seat present (``presence``: email and push wait while it is open)."""
     yield ServerSentEventMessage(data=None, comment="connected", retry=RETRY_MS)
+    pages = pages or SharedPages()
     ticks = notifier.listen(game_id, timeout_s=KEEP_ALIVE_S)  # before the first read: nothing falls between
     gameplay.queries.follow(game_id)
     here = None if presence is None or not isinstance(viewer, int) else (seat_key(game_id, viewer), uuid.uuid4().hex)
@@ -90,7 +127,7 @@ async def messages(
         refreshed = read_at = time.monotonic()
         if here is not None and presence is not None:
             await presence.here(*here)
-        found = await _new_events(gameplay, game_id, after, viewer)
+        found = await pages.new_events(gameplay, game_id, after, viewer)
         if found is not None:
             after = found[0]
             yield found[1]
@@ -105,7 +142,7 @@ async def messages(
             announced = None if tick is QUIET else tick
             if announced is None:
                 read_at = time.monotonic()
-            found = await _new_events(gameplay, game_id, after, viewer, announced)
+            found = await pages.new_events(gameplay, game_id, after, viewer, announced)
             if found is not None:
                 after = found[0]
                 yield found[1]
@@ -169,9 +206,8 @@ class StreamController(Controller):
         await gameplay.loader.game_type(game_id)  # 404 now rather than a broken stream
         slots: StreamSlots = request.app.state.stream_slots
         client = get_remote_address(request)
-        if slots.full(client):
-            raise too_many(f"this client already holds {slots.per_client} open event streams", STREAM_RETRY_AFTER_S,
-                           max_streams=slots.per_client)
+        slots.admit(client)
         start = last_event_id or after  # an EventSource sends the last id it saw, a version >= 1
-        events = messages(gameplay, runtime.notifier, game_id, start, viewer_of(seat), runtime.presence)
+        events = messages(gameplay, runtime.notifier, game_id, start, viewer_of(seat), runtime.presence,
+                          request.app.state.stream_pages)
         return ServerSentEvent(HeldStream(slots, client, events))
