@@ -56,7 +56,10 @@ def cmd_serve(settings: Settings) -> int:
     except ImportError as exc:
         print(f"magnate serve: the API is not available ({exc})", file=sys.stderr)
         return 2
+    from services.api.collector import FreezingCollector
+
     die_with_parent()
+    FreezingCollector().start()  # short collections with many streams open (its module says why)
     # log_config=None: uvicorn's lines go through the process's logging (infra.logs), not handlers of its own
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info",
                 log_config=None, lifespan="on")
