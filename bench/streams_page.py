@@ -100,7 +100,8 @@ def target_row(runs: Sequence[StreamsResult]) -> list[str] | None:
         reasons.append(f"only {r.streams:,} streams measured")
     if per_1000 > MIB_PER_1000_TARGET:
         reasons.append(f"{per_1000:.0f} MiB per 1,000 streams: the memory is the HTTP connection and its stream "
-                       "(uvicorn, Litestar's response, the generator), not Redis")
+                       "(uvicorn's protocol, Litestar's response and task group, the generators), not Redis; a few "
+                       "KiB a stream needs a push server outside the Python stack (docs/ARCHITECTURE.md)")
     if r.delay_p99_ms > DELAY_TARGET_MS:
         reasons.append(f"push delay p99 {r.delay_p99_ms:.0f} ms: one process writes every push of a move to its "
                        f"{r.streams // r.games:,} streams on the shared 2 cores")
