@@ -37,7 +37,9 @@ def _seats(state: State) -> tuple[SeatInfo, ...]:
     for i, (p, spec) in enumerate(zip(state.players, specs, strict=False)):
         payload: dict[str, str] = {"corporation": p.corporation} if p.corporation else {}
         if spec.kind == "ai":
-            out.append(SeatInfo(kind="ai", label=f"Computer {i + 1}", payload={**payload, "level": spec.level or ""}))
+            level = spec.level or ""
+            label = f"Computer {i + 1} ({level})" if level else f"Computer {i + 1}"  # as the page names it
+            out.append(SeatInfo(kind="ai", label=label, payload={**payload, "level": level}))
         else:
             out.append(SeatInfo(kind="human", label=f"Player {i + 1}", payload=payload))
     return tuple(out)

@@ -266,6 +266,6 @@ def _tellers(n: Narrator) -> dict[type, Callable[[Any], Lines]]:
                                             f"{euros(e.per_packet)} a packet and {euros(e.remainder)} to its "
                                             "last manager."])],
         ev.GameEnded: n.ended,
-        ev.AiDecided: lambda e: [(1, [(e.seat,), f" ({e.level}) {e.explanation}"])],
+        ev.AiDecided: lambda e: [(1, [(e.seat,), f" {e.explanation}"])],  # the seat's name carries its level
         ev.SeedRevealed: lambda e: [(0, [f"The game's seed is revealed: {e.seed}."])],
     }

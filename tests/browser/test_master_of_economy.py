@@ -189,6 +189,7 @@ def test_a_person_plays_against_two_computers_through_trade_and_a_meeting(web: S
     expect(page.locator("#history-list li").first).to_be_attached()
     # the computer's decisions are told in the log with their reasons (public facts only)
     expect(page.locator("#history-list")).to_contain_text("Computer 2 (shrewd) ")
+    expect(page.locator("#history-list")).not_to_contain_text("(shrewd) (shrewd)")  # the level said once
     expect(page.locator("#history-list")).to_contain_text("commits its AC token (sealed until the AC scores).")
     if final.is_visible():  # the game ended within the budget: the standings and the seed
         expect(final.locator("table.standings tbody tr")).to_have_count(3)

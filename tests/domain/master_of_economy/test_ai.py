@@ -143,12 +143,14 @@ def test_the_explanations_never_tell_a_sealed_choice() -> None:
         assert getattr(redact(secret, PUBLIC, False), SEALED_EVENTS[type(secret)]) is None
 
 
-def test_the_explanation_is_narrated_with_the_seat_and_level() -> None:
+def test_the_explanation_is_narrated_with_the_seat_whose_name_carries_the_level() -> None:
     _, asked = run(TABLES["two_ac"], ("shrewd",), b"ai-narrate")
     state, seat = next((s, seat) for s, seat in asked if s.step == Step.INVEST)
     events, _ = GAME.step(state, SYSTEM, TakeAiTurn(seat=seat), Chance(b"n", 1))
     assert GAME.narrator is not None
-    told = GAME.narrator({seat: f"Computer {seat + 1}"}).tell(5, "master_of_economy.ai_decided", events[0])
+    name = next(info.label for number, info in enumerate(GAME.seats(state)) if number == seat)
+    assert name == f"Computer {seat + 1} (shrewd)"  # as the page names the seat: the level once, not twice
+    told = GAME.narrator({seat: name}).tell(5, "master_of_economy.ai_decided", events[0])
     assert told[0].text.startswith(f"Computer {seat + 1} (shrewd) builds ")
     assert told[0].text.endswith(".")
 
@@ -178,7 +180,7 @@ def test_the_seats_say_who_plays_them() -> None:
     options = GameOptions(players=2, additional_corporation=True, seats=computers(2, (None, "shrewd")))
     state = GAME.step(GAME.initial_state(), SYSTEM, GAME.start(options, "c"), Chance(b"s", 1))[1]
     infos = GAME.seats(state)
-    assert [i.kind for i in infos] == ["human", "ai"] and infos[1].label == "Computer 2"
+    assert [i.kind for i in infos] == ["human", "ai"] and infos[1].label == "Computer 2 (shrewd)"
     assert infos[1].payload["level"] == "shrewd"
     assert GAME.ai_levels == AI_LEVELS == ("basic", "shrewd")
     assert GAME.sim_options is not None
