@@ -216,8 +216,9 @@ def targets(results: Results) -> list[str]:
         rows.append([f"AI solo games to the crash through the live service ≥ 3× issue #16's {AI_GAMES_BEFORE:g} "
                      f"games/s ({plan.small_games} games, the better of 1 and 2 workers)",
                      f"{best.games_s:.2f} games/s ({best.workers} worker{'s' if best.workers > 1 else ''})",
-                     "met" if best.games_s >= AI_GAMES_TARGET else "**not met**: each system command is a job of its own (enqueue, claim, load, append, announce);"
-                     " about 0.15 CPU-seconds a game on the two shared cores (\"Where the two cores go\" below)"])
+                     "met" if best.games_s >= AI_GAMES_TARGET else
+                     "**not met**: each system command is a job of its own (enqueue, claim, load, append, announce); "
+                     "about 0.15 CPU-seconds a game on the two shared cores (\"Where the two cores go\" below)"])
     paced = _service(results, plan.small_games, 1, crash=False, paced=True)
     if paced is not None:
         rows.append([f"p99 command latency ≤ {P99_TARGET_MS:g} ms at {plan.small_games} games (1 worker, bots "
