@@ -7,8 +7,8 @@ other game costs two: its head (its type) with its latest snapshot, and the even
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from cachetools import LRUCache
@@ -19,6 +19,7 @@ from infra.errors import StreamNotFound
 from infra.eventstore import EventStore, StoredEvent
 
 from .cache import GameCache, Loaded
+from .inflight import InFlight
 
 SEEDS_KEPT = 20_000
 """Games whose secret seed this process remembers (a seed never changes)."""
@@ -31,7 +32,7 @@ class GameLoader:
         self.codecs = {name: GameCodec(game) for name, game in games.items()}
         self.cache = GameCache(cache_size)
         self._seeds: LRUCache[str, bytes] = LRUCache(maxsize=SEEDS_KEPT)
-        self._reading: dict[str, asyncio.Future[Loaded]] = {}
+        self._reading: InFlight[str, Loaded] = InFlight()
         """The shared read under way per game (:meth:`load_shared`)."""
 
     def module(self, game_type: str) -> GameModule[Any]:
@@ -59,25 +60,11 @@ class GameLoader:
         every concurrent caller: the event streams of a game all wake at one announcement, and without this each
         would read the same events (a hundred streams, a hundred reads queued for the pool). A read already under
         way when the caller came may have begun before ``at_least`` was committed; then the caller shares (or
-        starts) one more, which began after it heard of ``at_least``. A caller that is cancelled (its client left)
-        leaves the read to the others."""
-        loaded: Loaded | None = None
-        for _ in range(2):
-            reading = self._reading.get(game_id)
-            if reading is None:
-                reading = self._reading[game_id] = asyncio.ensure_future(self.load(game_id))
-                reading.add_done_callback(lambda done: self._read_done(game_id, done))
-            loaded = await asyncio.shield(reading)
-            if loaded.version >= at_least:
-                break
-        assert loaded is not None
+        starts) one more, which began after it heard of ``at_least``."""
+        loaded, joined = await self._reading.run(game_id, partial(self.load, game_id))
+        if joined and loaded.version < at_least:
+            loaded, _ = await self._reading.run(game_id, partial(self.load, game_id))
         return loaded
-
-    def _read_done(self, game_id: str, done: asyncio.Future[Loaded]) -> None:
-        if self._reading.get(game_id) is done:
-            del self._reading[game_id]
-        if not done.cancelled():
-            done.exception()  # retrieved here: every caller may have left before it failed
 
     async def game_type(self, game_id: str) -> str:
         """The type of a game (StreamNotFound for an unknown one); no I/O for a game this process holds."""

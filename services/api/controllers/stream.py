@@ -27,6 +27,7 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import Annotated, Any, Protocol, runtime_checkable
 
 import msgspec
@@ -43,6 +44,7 @@ from infra.errors import InfraError
 from infra.notify import QUIET, Subscriber
 from infra.presence import Presence, seat_key
 from services.gameplay import Gameplay
+from services.gameplay.inflight import InFlight
 
 from ..auth import SECURITY, provide_stream_seat
 from ..deps import GameplayDep, OptionalSeatDep, RuntimeDep
@@ -91,25 +93,33 @@ class SharedPages:
     KEPT = 4096
 
     def __init__(self) -> None:
-        self._made: LRUCache[tuple[str, int, Viewer, int], Found] = LRUCache(maxsize=self.KEPT)
+        self._made: LRUCache[tuple[str, int, Viewer, int], Found | None] = LRUCache(maxsize=self.KEPT)
+        self._making: InFlight[tuple[str, int, Viewer, int], Found | None] = InFlight()
+        """Messages being made: the streams that wake together wait for the first one's (its read, its redaction)."""
 
     async def new_events(
         self, gameplay: Gameplay, game_id: str, after: int, viewer: Viewer, announced: int | None = None
     ) -> Found | None:
         """The events after ``after`` that ``viewer`` may see, as one message (id = the version they bring the game
         to), if any. ``announced``: the version an announcement named (None: re-read the store, never shared)."""
-        if announced is not None and announced <= after:
+        if announced is None:
+            return await _message(gameplay, game_id, after, viewer, None)
+        if announced <= after:
             return None  # already sent (the announcement of a version this stream has passed)
-        key = None if announced is None else (game_id, after, viewer, announced)
-        if key is not None and (made := self._made.get(key)) is not None:
-            return made
-        page = await events_page(gameplay.queries, game_id, after, viewer, announced)
-        if not page.events:
-            return None
-        found = page.version, _Encoded(msgspec.json.encode(page).decode(), page.version)
-        if key is not None:
-            self._made[key] = found
+        key = (game_id, after, viewer, announced)
+        if key in self._made:
+            return self._made[key]
+        found, _ = await self._making.run(key, partial(_message, gameplay, game_id, after, viewer, announced))
+        self._made[key] = found
         return found
+
+
+async def _message(gameplay: Gameplay, game_id: str, after: int, viewer: Viewer, announced: int | None
+                   ) -> Found | None:
+    page = await events_page(gameplay.queries, game_id, after, viewer, announced)
+    if not page.events:
+        return None
+    return page.version, _Encoded(msgspec.json.encode(page).decode(), page.version)
 
 
 async def messages(
