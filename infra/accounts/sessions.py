@@ -57,13 +57,13 @@ class PostgresSessionStore(Store):
         written = self._written.get(key)
         if written is not None and written[0] == data and time.monotonic() - written[1] < self._refresh_expiry_s:
             return  # the database holds this value, with an expiry at most an hour short of this one
-        self._written[key] = (data, time.monotonic())
-        self._read[key] = (data, expires)
         async with self._pool.acquire() as conn:
             await conn.execute(
                 "INSERT INTO web_sessions (key, value, expires_at) VALUES ($1, $2, $3)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at",
                 key, data, expires)
+            self._written[key] = (data, time.monotonic())  # only once stored: a failed write is tried again
+            self._read[key] = (data, expires)
             if random.randrange(SWEEP_ONE_IN) == 0:  # spreading the sweep, not a secret
                 await conn.execute("DELETE FROM web_sessions WHERE expires_at < now()")
 

@@ -38,7 +38,6 @@ class FreezingCollector:
         self._swept_at = time.monotonic()
         self._kept = 0
         """Objects frozen right after the last sweep (what was alive then)."""
-        self._stop = threading.Event()
 
     def tick(self, now: float) -> bool:
         """Freeze what is alive; first sweep if the frozen set has doubled or the last sweep is old. True: swept."""
@@ -57,14 +56,12 @@ class FreezingCollector:
         return False
 
     def start(self) -> threading.Thread:
-        """Tick every ``freeze_every_s`` on a daemon thread until :meth:`stop`."""
+        """Tick every ``freeze_every_s`` on a daemon thread, for the life of the process."""
         thread = threading.Thread(target=self._run, name="magnate-gc-freeze", daemon=True)
         thread.start()
         return thread
 
-    def stop(self) -> None:
-        self._stop.set()
-
     def _run(self) -> None:
-        while not self._stop.wait(self.freeze_every_s):
+        while True:
+            time.sleep(self.freeze_every_s)
             self.tick(time.monotonic())
