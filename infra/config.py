@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import re
 from collections.abc import Mapping
 
 import msgspec
@@ -43,9 +45,16 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Other API requests one client address may make per minute (429 beyond; 0: no limit; none in a sandbox)."""
     max_streams_per_client: int = 50
     """Event streams one client address may hold open at once, per API process (429 beyond; 0: no limit)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """The proxies (addresses or CIDR networks) whose ``X-Forwarded-For`` names the client: the client address is
+    the right-most one in that header that is not a trusted proxy. Empty: the connection's peer is the client, and
+    the header is ignored (``MAGNATE_TRUSTED_PROXIES``, comma-separated; put HAProxy's address here)."""
     smtp_url: str | None = None
     """Where mail goes (smtp://user:pass@host:port, smtps://... for TLS; ?starttls=1). Unset: mail is kept in the
-    database and shown at /dev/mail (the embedded default of `magnate run`)."""
+    database and shown at /dev/mail, but only with ``dev_mailbox``; without either no mail is sent at all."""
+    dev_mailbox: bool = False
+    """Keep mail in the database and show it at /dev/mail and /api/dev/mail, sign-in links included, to anyone
+    (``make run`` turns it on). Never on a server others can reach: whoever reads the mailbox signs in as anyone."""
     mail_from: str = "Magnate Server <magnate@localhost>"
     secret_key: str | None = None
     """Signs the CSRF tokens of signed-in pages. Unset: one is made on first start and kept in the database."""
@@ -70,6 +79,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Where a worker serves its Prometheus metrics (``http://HOST:port/metrics``); unset: nowhere. `magnate run`
     gives its worker ``PORT + 1`` unless this is set."""
 
+    def __post_init__(self) -> None:
+        for proxy in self.trusted_proxies:
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise ValueError(f"MAGNATE_TRUSTED_PROXIES: {proxy!r} is not an IP address or network") from None
+
 
 _ENV = {
     "database_url": "DATABASE_URL",
@@ -92,7 +108,9 @@ _ENV = {
     "rate_commands_per_min": "MAGNATE_RATE_COMMANDS_PER_MIN",
     "rate_reads_per_min": "MAGNATE_RATE_READS_PER_MIN",
     "max_streams_per_client": "MAGNATE_MAX_STREAMS_PER_CLIENT",
+    "trusted_proxies": "MAGNATE_TRUSTED_PROXIES",
     "smtp_url": "SMTP_URL",
+    "dev_mailbox": "MAGNATE_DEV_MAILBOX",
     "mail_from": "MAIL_FROM",
     "secret_key": "MAGNATE_SECRET_KEY",
     "secure_cookies": "MAGNATE_SECURE_COOKIES",
@@ -108,9 +126,16 @@ _ENV = {
 }
 
 
+_LISTS = ("trusted_proxies",)
+"""Settings written as comma- (or space-) separated lists in the environment."""
+
+
 def load(environ: Mapping[str, str] | None = None, **overrides: object) -> Settings:
     """Settings from environment variables (names in ``_ENV``), then explicit overrides."""
     env = os.environ if environ is None else environ
     raw: dict[str, object] = {field: env[name] for field, name in _ENV.items() if env.get(name)}
+    for field in _LISTS:
+        if isinstance(raw.get(field), str):
+            raw[field] = [item for item in re.split(r"[\s,]+", str(raw[field])) if item]
     raw.update({k: v for k, v in overrides.items() if v is not None})
     return msgspec.convert(raw, Settings, strict=False)

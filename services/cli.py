@@ -27,6 +27,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
+
 from infra.config import Settings, load
 from services.supervisor import die_with_parent, migrate_database, store_urls
 
@@ -60,9 +62,11 @@ def cmd_serve(settings: Settings) -> int:
 
     die_with_parent()
     FreezingCollector().start()  # short collections with many streams open (its module says why)
-    # log_config=None: uvicorn's lines go through the process's logging (infra.logs), not handlers of its own
+    # log_config=None: uvicorn's lines go through the process's logging (infra.logs), not handlers of its own.
+    # proxy_headers=False: uvicorn would trust X-Forwarded-For from 127.0.0.1 (FORWARDED_ALLOW_IPS); the app takes
+    # the client's address only from MAGNATE_TRUSTED_PROXIES (services/api/limits.py)
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info",
-                log_config=None, lifespan="on")
+                log_config=None, lifespan="on", proxy_headers=False)
     return 0
 
 
@@ -217,8 +221,12 @@ def _drop_queue(redis_url: str | None, queue: str) -> None:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="magnate", description="Magnate: The First City — play-by-web server")
     sub = p.add_subparsers(dest="command", required=True)
-    sub.add_parser("run", help="API, one worker and (unless DATABASE_URL/REDIS_URL are set) embedded stores")
-    sub.add_parser("serve", help="the HTTP API on HOST:PORT")
+    for name, text in (("run", "API, one worker and (unless DATABASE_URL/REDIS_URL are set) embedded stores"),
+                       ("serve", "the HTTP API on HOST:PORT")):
+        sub.add_parser(name, help=text).add_argument(
+            "--dev-mailbox", action="store_true",
+            help="with no SMTP_URL, keep mail (sign-in links included) at /dev/mail for anyone to read: a development "
+                 "machine only (the same as MAGNATE_DEV_MAILBOX=1; `make run` asks for it)")
     sub.add_parser("worker", help="an arq worker for system jobs")
     sub.add_parser("migrate", help="apply the database migrations")
     export = sub.add_parser("export", help="a game's history as JSON Lines")
@@ -270,6 +278,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = store_urls(settings)
     if args.command in ("run", "serve", "worker", "migrate"):
         _logging(settings)
+    if getattr(args, "dev_mailbox", False):  # asked for: the children of `run` inherit it through the environment
+        os.environ["MAGNATE_DEV_MAILBOX"] = "1"
+        settings = msgspec.structs.replace(settings, dev_mailbox=True)
     match args.command:
         case "run":
             from services.supervisor import run

@@ -11,23 +11,29 @@ A handler says which rate it counts against with ``opt={RATE: CREATE}`` (or ``CO
 schema and the web page are not limited. A sandbox server (``MAGNATE_SANDBOX``, for simulations and
 benchmarks) has no limits at all; a limit set to 0 is off.
 
-The client address is the connection's peer (Litestar's ``get_remote_address``): behind a proxy, have the ASGI
-server take it from the proxy's headers (uvicorn's ``--proxy-headers --forwarded-allow-ips``), or every client
-counts as the proxy.
+The client address is the connection's peer (Litestar's ``get_remote_address``), unless that peer is one of the
+proxies the operator names (``MAGNATE_TRUSTED_PROXIES``): then it is the right-most address of ``X-Forwarded-For``
+that is not a trusted proxy (uvicorn's ``ProxyHeadersMiddleware``, run here, first of the app's middlewares, so
+every limit and every handler sees the same address). Nothing else is believed: ``magnate serve`` turns uvicorn's
+own proxy-header handling off, which would otherwise trust any header sent from 127.0.0.1. Behind the shipped
+HAProxy (``infra/haproxy/magnate.cfg``, which replaces a client's ``X-Forwarded-For`` with the address it saw),
+name HAProxy's address.
 """
 
 from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from litestar import Request
 from litestar.middleware.base import DefineMiddleware
 from litestar.middleware.rate_limit import RateLimitConfig, get_remote_address
 from litestar.stores.base import Store
 from litestar.stores.redis import RedisStore
+from litestar.types import ASGIApp
 from redis.asyncio import Redis
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from infra import metrics
 from infra.config import Settings
@@ -71,9 +77,22 @@ def rates(settings: Settings) -> dict[str, int]:
     return {rate: limit for rate, limit in limits.items() if limit > 0}
 
 
+def client_address_middleware(settings: Settings) -> list[DefineMiddleware]:
+    """The client's address from the trusted proxies' ``X-Forwarded-For`` (none named: the peer, as it is)."""
+    if not settings.trusted_proxies:
+        return []
+    return [DefineMiddleware(_proxy_headers, trusted_hosts=list(settings.trusted_proxies))]
+
+
+def _proxy_headers(app: ASGIApp, trusted_hosts: list[str]) -> ASGIApp:
+    """uvicorn's middleware between Litestar's ASGI types and uvicorn's own (the same protocol, typed twice)."""
+    return cast(ASGIApp, ProxyHeadersMiddleware(cast(Any, app), trusted_hosts=trusted_hosts))
+
+
 def rate_limit_middleware(settings: Settings) -> list[DefineMiddleware]:
-    """One middleware per rate (each counts only its own requests, in its own store)."""
-    return [
+    """The client address first (:func:`client_address_middleware`), then one middleware per rate (each counts
+    only its own requests, in its own store)."""
+    return [*client_address_middleware(settings)] + [
         RateLimitConfig(rate_limit=("minute", limit), check_throttle_handler=_counts(rate),
                         identifier_for_request=get_remote_address, store=store_name(rate)).middleware
         for rate, limit in rates(settings).items()
