@@ -31,7 +31,7 @@ from datetime import datetime
 
 import asyncpg
 
-from infra.chain import GENESIS, event_hash
+from infra.chain import GENESIS, event_hash, public_commitment
 from infra.eventstore import Decision, GameSummary, NewEvent
 from infra.eventstore.base import timestamp
 from infra.eventstore.postgres import PostgresEventStore
@@ -78,7 +78,8 @@ class StoreResult:
 def _decision(index: int, events: int) -> Decision:
     return Decision(command_id=f"c{index}", actor="seat:0", command_type="magnate.attract_tenants",
                     command=b'{"type":"magnate.attract_tenants","plot":"C4","advertising":0}',
-                    events=tuple(NewEvent("magnate.tenants_moved_in", PAYLOAD) for _ in range(events)))
+                    events=tuple(NewEvent("magnate.tenants_moved_in", PAYLOAD, public_commitment(PAYLOAD))
+                                 for _ in range(events)))
 
 
 async def _store_run(store: PostgresEventStore, games: int, events: int, commands: int) -> float:

@@ -20,6 +20,10 @@ from infra.errors import InfraError
 class NewEvent(msgspec.Struct, frozen=True):
     type: str
     payload: bytes
+    commitment: str
+    """What the chain hashes in place of the payload (:mod:`infra.chain`): the payload's SHA-256 for a public event,
+    a MAC under a key derived from the secret seed for a hidden one. A game stored before commitments (chain 1)
+    ignores it and hashes the payload, as it always did."""
 
 
 class Decision(msgspec.Struct, frozen=True):
@@ -42,6 +46,8 @@ class StoredEvent(msgspec.Struct, frozen=True):
     payload: bytes
     prev_hash: str
     hash: str
+    commitment: str | None = None
+    """The commitment the hash covers (:mod:`infra.chain`); None in a game stored before commitments (chain 1)."""
 
 
 class CommandRecord(msgspec.Struct, frozen=True):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from infra.chain import GENESIS, event_hash
+from infra.chain import COMMITTED, GENESIS, event_hash
 from infra.errors import AlreadySeated, ConcurrencyConflict, InviteInvalid, SeatTaken, StreamNotFound
 
 from .base import (
@@ -36,6 +36,8 @@ class _Game:
         self.updated_at = timestamp()
         self.host_seat: int | None = None
         self.claimed_tokens: dict[str, int] = {}
+        self.chain = COMMITTED
+        """The chain scheme (:mod:`infra.chain`): a test may set a game to the legacy scheme to see old games."""
 
 
 class InMemoryEventStore:
@@ -85,10 +87,11 @@ class InMemoryEventStore:
             first = version + 1
             for event in decision.events:
                 version += 1
+                committed = event.commitment if game.chain == COMMITTED else None
                 digest = event_hash(last_hash, game_id, version, event.type, decision.actor, decision.command_id,
-                                    recorded_at, event.payload)
+                                    recorded_at, event.payload, committed)
                 stored.append(StoredEvent(version, event.type, decision.actor, decision.command_id, recorded_at,
-                                          event.payload, last_hash, digest))
+                                          event.payload, last_hash, digest, committed))
                 last_hash = digest
             game.commands[decision.command_id] = CommandRecord(
                 decision.command_id, decision.actor, decision.command_type, decision.command, first, version,

@@ -11,7 +11,7 @@ import msgspec
 from asyncpg.pool import PoolConnectionProxy
 from cachetools import LRUCache
 
-from infra.chain import GENESIS, event_hash
+from infra.chain import COMMITTED, GENESIS, LEGACY, event_hash
 from infra.errors import ConcurrencyConflict, StoreUnavailable, StreamNotFound
 
 from .base import (
@@ -47,10 +47,11 @@ WITH head AS (
     FROM head, unnest($10::text[], $11::text[], $12::text[], $13::bytea[], $14::int[], $15::int[])
         AS c (command_id, actor, type, payload, first_version, last_version)
 ), events_in AS (
-    INSERT INTO events (game_id, version, type, actor, command_id, payload, recorded_at, prev_hash, hash)
-    SELECT head.game_id, e.version, e.type, e.actor, e.command_id, e.payload, $9, e.prev_hash, e.hash
-    FROM head, unnest($16::int[], $17::text[], $18::text[], $19::text[], $20::bytea[], $21::text[], $22::text[])
-        AS e (version, type, actor, command_id, payload, prev_hash, hash)
+    INSERT INTO events (game_id, version, type, actor, command_id, payload, recorded_at, prev_hash, hash, commitment)
+    SELECT head.game_id, e.version, e.type, e.actor, e.command_id, e.payload, $9, e.prev_hash, e.hash, e.commitment
+    FROM head, unnest($16::int[], $17::text[], $18::text[], $19::text[], $20::bytea[], $21::text[], $22::text[],
+                      $27::text[])
+        AS e (version, type, actor, command_id, payload, prev_hash, hash, commitment)
 ), snapshot_in AS (
     INSERT INTO snapshots (game_id, version, state_schema, state)
     SELECT head.game_id, $23, $24, $25 FROM head WHERE $25::bytea IS NOT NULL
@@ -74,8 +75,8 @@ _UNAVAILABLE = (
 """What PostgreSQL being down, restarting or full looks like to asyncpg: the store is unavailable (HTTP 503,
 jobs retry), never an internal error."""
 
-_HEAD = "SELECT game_id, game_type, version, last_hash, status, on_turn, system_job, updated_at FROM games"
-_EVENT_COLUMNS = "version, type, actor, command_id, recorded_at, payload, prev_hash, hash"
+_HEAD = "SELECT game_id, game_type, version, last_hash, status, on_turn, system_job, updated_at, chain FROM games"
+_EVENT_COLUMNS = "version, type, actor, command_id, recorded_at, payload, prev_hash, hash, commitment"
 
 
 class PostgresEventStore(PostgresOwnership):
@@ -84,14 +85,14 @@ class PostgresEventStore(PostgresOwnership):
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
-        self._tips: LRUCache[str, tuple[int, str]] = LRUCache(maxsize=TIPS_KEPT)
-        """(version, last hash) of games as last read or written by this process: the start of the chain of
-        the next append, if the game is still at that version."""
+        self._tips: LRUCache[str, tuple[int, str, int]] = LRUCache(maxsize=TIPS_KEPT)
+        """(version, last hash, chain scheme) of games as last read or written by this process: the start of the
+        chain of the next append, if the game is still at that version."""
 
-    def _tip(self, game_id: str, version: int, last_hash: str) -> None:
+    def _tip(self, game_id: str, version: int, last_hash: str, chain: int) -> None:
         known = self._tips.get(game_id)
         if known is None or known[0] <= version:
-            self._tips[game_id] = (version, last_hash)
+            self._tips[game_id] = (version, last_hash, chain)
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[Connection]:
@@ -126,6 +127,7 @@ class PostgresEventStore(PostgresOwnership):
                 )
             except asyncpg.UniqueViolationError as exc:
                 raise ConcurrencyConflict(game_id, 0) from exc
+            await conn.execute("UPDATE games SET chain = $2 WHERE game_id = $1", game_id, COMMITTED)
             await conn.execute("INSERT INTO game_secrets (game_id, seed) VALUES ($1, $2)", game_id, seed)
             await conn.executemany(
                 "INSERT INTO seats (game_id, seat, kind, name, payload, token_hash) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -133,9 +135,9 @@ class PostgresEventStore(PostgresOwnership):
                  for s in seats],
             )
             decisions = decision if isinstance(decision, list) else [decision]
-            stored = await self._write(conn, game_id, 0, GENESIS, decisions, summary, None)
+            stored = await self._write(conn, game_id, 0, GENESIS, COMMITTED, decisions, summary, None)
         if stored:
-            self._tip(game_id, stored[-1].version, stored[-1].hash)
+            self._tip(game_id, stored[-1].version, stored[-1].hash, COMMITTED)
         return stored
 
     async def find_creation(self, key_hash: str) -> CreationKey | None:
@@ -157,21 +159,21 @@ class PostgresEventStore(PostgresOwnership):
         stream, a duplicate command, an unknown game), the locking transaction below, which tells them apart."""
         tip = self._tips.get(game_id)
         if tip is not None and tip[0] == expected_version:
-            stored = await self._append_one_statement(game_id, expected_version, tip[1], decisions, summary,
-                                                      snapshot)
+            stored = await self._append_one_statement(game_id, expected_version, tip[1], tip[2], decisions,
+                                                      summary, snapshot)
             if stored is not None:
                 return stored
-        stored = await self._append_locked(game_id, expected_version, decisions, summary, snapshot)
+        stored, chain = await self._append_locked(game_id, expected_version, decisions, summary, snapshot)
         if stored:
-            self._tip(game_id, stored[-1].version, stored[-1].hash)
+            self._tip(game_id, stored[-1].version, stored[-1].hash, chain)
         return stored
 
     async def _append_one_statement(
-        self, game_id: str, expected_version: int, last_hash: str, decisions: list[Decision], summary: GameSummary,
-        snapshot: Snapshot | None,
+        self, game_id: str, expected_version: int, last_hash: str, chain: int, decisions: list[Decision],
+        summary: GameSummary, snapshot: Snapshot | None,
     ) -> list[StoredEvent] | None:
         moment = datetime.now(UTC)
-        stored, commands = _chain(game_id, expected_version, last_hash, decisions, timestamp(moment))
+        stored, commands = _chain(game_id, expected_version, last_hash, chain, decisions, timestamp(moment))
         if not stored:
             return None
         tip = stored[-1]
@@ -187,22 +189,22 @@ class PostgresEventStore(PostgresOwnership):
                     [e.command_id for e in stored], [e.payload for e in stored], [e.prev_hash for e in stored],
                     [e.hash for e in stored],
                     snapshot.version if snapshot else None, snapshot.schema if snapshot else None,
-                    snapshot.state if snapshot else None, summary.deadline,
+                    snapshot.state if snapshot else None, summary.deadline, [e.commitment for e in stored],
                 )
             except asyncpg.UniqueViolationError:
                 return None
         if written != 1:
             return None
-        self._tip(game_id, tip.version, tip.hash)
+        self._tip(game_id, tip.version, tip.hash, chain)
         return stored
 
     async def _append_locked(
         self, game_id: str, expected_version: int, decisions: list[Decision], summary: GameSummary,
         snapshot: Snapshot | None = None,
-    ) -> list[StoredEvent]:
+    ) -> tuple[list[StoredEvent], int]:
         async with self._connection() as conn, conn.transaction():
             row = await conn.fetchrow(
-                "SELECT version, last_hash FROM games WHERE game_id = $1 FOR UPDATE", game_id
+                "SELECT version, last_hash, chain FROM games WHERE game_id = $1 FOR UPDATE", game_id
             )
             if row is None:
                 raise StreamNotFound(f"no game {game_id}")
@@ -213,17 +215,18 @@ class PostgresEventStore(PostgresOwnership):
             if row["version"] != expected_version:
                 raise ConcurrencyConflict(game_id, expected_version)
             try:
-                return await self._write(conn, game_id, expected_version, row["last_hash"], decisions, summary,
-                                         snapshot)
+                stored = await self._write(conn, game_id, expected_version, row["last_hash"], row["chain"],
+                                           decisions, summary, snapshot)
+                return stored, row["chain"]
             except asyncpg.UniqueViolationError as exc:
                 raise ConcurrencyConflict(game_id, expected_version) from exc
 
     async def _write(
-        self, conn: Connection, game_id: str, version: int, last_hash: str, decisions: list[Decision],
+        self, conn: Connection, game_id: str, version: int, last_hash: str, chain: int, decisions: list[Decision],
         summary: GameSummary, snapshot: Snapshot | None,
     ) -> list[StoredEvent]:
         recorded_at = timestamp()
-        stored, commands = _chain(game_id, version, last_hash, decisions, recorded_at)
+        stored, commands = _chain(game_id, version, last_hash, chain, decisions, recorded_at)
         if stored:
             version, last_hash = stored[-1].version, stored[-1].hash
         moment = datetime.fromisoformat(recorded_at)
@@ -233,13 +236,13 @@ class PostgresEventStore(PostgresOwnership):
             [(game_id, *c, moment) for c in commands],
         )
         await conn.execute(
-            "INSERT INTO events (game_id, version, type, actor, command_id, payload, recorded_at, prev_hash, hash)"
-            " SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::bytea[],"
-            " $7::timestamptz[], $8::text[], $9::text[])",
+            "INSERT INTO events (game_id, version, type, actor, command_id, payload, recorded_at, prev_hash, hash,"
+            " commitment) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::bytea[],"
+            " $7::timestamptz[], $8::text[], $9::text[], $10::text[])",
             game_id,
             [e.version for e in stored], [e.type for e in stored], [e.actor for e in stored],
             [e.command_id for e in stored], [e.payload for e in stored], [moment] * len(stored),
-            [e.prev_hash for e in stored], [e.hash for e in stored],
+            [e.prev_hash for e in stored], [e.hash for e in stored], [e.commitment for e in stored],
         )
         await conn.execute(
             "UPDATE games SET version = $2, last_hash = $3, status = $4, on_turn = $5, system_job = $6,"
@@ -259,21 +262,21 @@ class PostgresEventStore(PostgresOwnership):
             row = await conn.fetchrow(f"{_HEAD} WHERE game_id = $1", game_id)
         if row is None:
             raise StreamNotFound(f"no game {game_id}")
-        self._tip(game_id, row["version"], row["last_hash"])
+        self._tip(game_id, row["version"], row["last_hash"], row["chain"])
         return _head(row)
 
     async def head_with_snapshot(self, game_id: str) -> tuple[GameHead, Snapshot | None]:
         async with self._connection() as conn:
             row = await conn.fetchrow(
                 "SELECT g.game_id, g.game_type, g.version, g.last_hash, g.status, g.on_turn, g.system_job,"
-                " g.updated_at, s.version AS snapshot_version, s.state_schema, s.state FROM games g"
+                " g.updated_at, g.chain, s.version AS snapshot_version, s.state_schema, s.state FROM games g"
                 " LEFT JOIN LATERAL (SELECT version, state_schema, state FROM snapshots"
                 " WHERE game_id = g.game_id ORDER BY version DESC LIMIT 1) s ON true WHERE g.game_id = $1",
                 game_id,
             )
         if row is None:
             raise StreamNotFound(f"no game {game_id}")
-        self._tip(game_id, row["version"], row["last_hash"])
+        self._tip(game_id, row["version"], row["last_hash"], row["chain"])
         snapshot = (None if row["snapshot_version"] is None
                     else Snapshot(row["snapshot_version"], row["state_schema"], bytes(row["state"])))
         return _head(row), snapshot
@@ -306,13 +309,14 @@ class PostgresEventStore(PostgresOwnership):
             if not rows and not known:
                 await self._require_game(conn, game_id)
         if rows:
-            self._tip(game_id, rows[-1]["version"], rows[-1]["hash"])
+            last = rows[-1]
+            self._tip(game_id, last["version"], last["hash"], LEGACY if last["commitment"] is None else COMMITTED)
         moments: dict[datetime, str] = {}  # the events of one command share their time: format it once
         return [
             StoredEvent(r["version"], r["type"], r["actor"], r["command_id"],
                         moments.get(r["recorded_at"]) or moments.setdefault(r["recorded_at"],
                                                                              timestamp(r["recorded_at"])),
-                        bytes(r["payload"]), r["prev_hash"], r["hash"])
+                        bytes(r["payload"]), r["prev_hash"], r["hash"], r["commitment"])
             for r in rows
         ]
 
@@ -380,20 +384,22 @@ class PostgresEventStore(PostgresOwnership):
 
 
 def _chain(
-    game_id: str, version: int, last_hash: str, decisions: list[Decision], recorded_at: str
+    game_id: str, version: int, last_hash: str, chain: int, decisions: list[Decision], recorded_at: str
 ) -> tuple[list[StoredEvent], list[tuple[str, str, str, bytes, int, int]]]:
-    """The stored events of ``decisions`` after ``version`` (hash chain from ``last_hash``) and their command
-    records ``(command_id, actor, type, payload, first_version, last_version)``."""
+    """The stored events of ``decisions`` after ``version`` (hash chain from ``last_hash``, through the events'
+    commitments in a chain-2 game) and their command records ``(command_id, actor, type, payload, first_version,
+    last_version)``."""
     stored: list[StoredEvent] = []
     commands: list[tuple[str, str, str, bytes, int, int]] = []
     for decision in decisions:
         first = version + 1
         for event in decision.events:
             version += 1
+            committed = event.commitment if chain == COMMITTED else None
             digest = event_hash(last_hash, game_id, version, event.type, decision.actor, decision.command_id,
-                                recorded_at, event.payload)
+                                recorded_at, event.payload, committed)
             stored.append(StoredEvent(version, event.type, decision.actor, decision.command_id, recorded_at,
-                                      event.payload, last_hash, digest))
+                                      event.payload, last_hash, digest, committed))
             last_hash = digest
         commands.append((decision.command_id, decision.actor, decision.command_type, decision.command, first,
                          version))

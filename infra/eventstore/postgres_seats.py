@@ -28,7 +28,7 @@ class PostgresOwnership:
     """The OwnershipStore half of the PostgreSQL store (the store's own helpers are declared here for the types)."""
 
     _connection: Callable[[], AbstractAsyncContextManager[Any]]
-    _tip: Callable[[str, int, str], None]
+    _tip: Callable[[str, int, str, int], None]
     _find_command: Callable[[Any, str, str], Awaitable[Any]]
     _write: Callable[..., Awaitable[list[StoredEvent]]]
 
@@ -38,7 +38,7 @@ class PostgresOwnership:
     ) -> list[StoredEvent]:
         async with self._connection() as conn, conn.transaction():
             row = await conn.fetchrow(
-                "SELECT version, last_hash, listed, host_seat FROM games WHERE game_id = $1 FOR UPDATE", game_id)
+                "SELECT version, last_hash, chain, listed, host_seat FROM games WHERE game_id = $1 FOR UPDATE", game_id)
             if row is None:
                 raise StreamNotFound(f"no game {game_id}")
             first = await self._find_command(conn, game_id, decision.command_id)
@@ -64,9 +64,10 @@ class PostgresOwnership:
             await conn.execute(
                 "INSERT INTO notice_cursors (game_id, version) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                 game_id, expected_version)
-            stored = await self._write(conn, game_id, expected_version, row["last_hash"], [decision], summary, None)
+            stored = await self._write(conn, game_id, expected_version, row["last_hash"], row["chain"], [decision],
+                                       summary, None)
         if stored:
-            self._tip(game_id, stored[-1].version, stored[-1].hash)
+            self._tip(game_id, stored[-1].version, stored[-1].hash, row["chain"])
         return stored
 
     async def claimed_by_token(self, game_id: str, token_hash: str) -> int | None:

@@ -17,6 +17,7 @@ from typing import Protocol
 
 import msgspec
 
+from infra.chain import COMMITTED, LEGACY
 from infra.chat import ChatLine
 
 from .audit_lines import LINE_DECODER, ChatExportLine, CommandLine, EventLine, EventRecord, GameLine, Line
@@ -41,7 +42,8 @@ async def export_lines(gameplay: Gameplay, game_id: str, chat: ChatReader | None
     events = await gameplay.store.read(game_id)
     commands = await gameplay.store.commands(game_id)
     seed = (await gameplay.store.seed(game_id)).hex() if head.status == "finished" else None
-    lines = [msgspec.json.encode(GameLine(game_id, head.game_type, head.version, head.status, seed))]
+    chain = COMMITTED if events and events[0].commitment is not None else LEGACY
+    lines = [msgspec.json.encode(GameLine(game_id, head.game_type, head.version, head.status, seed, chain))]
     by_version = {e.version: e for e in events}
     for c in commands:
         lines.append(msgspec.json.encode(CommandLine(c.command_id, c.actor, c.type, c.first_version, c.last_version,

@@ -25,7 +25,8 @@ LIMIT = 100
 """Problems reported one by one; a file of garbage gives a readable verdict, not a million lines."""
 
 
-class GameLine(msgspec.Struct, frozen=True, tag="game", tag_field="kind", forbid_unknown_fields=True):
+class GameLine(msgspec.Struct, frozen=True, tag="game", tag_field="kind", forbid_unknown_fields=True,
+               omit_defaults=True):
     game_id: str
     game_type: str
     version: int
@@ -34,6 +35,10 @@ class GameLine(msgspec.Struct, frozen=True, tag="game", tag_field="kind", forbid
     """"running" or "finished"."""
     seed: str | None
     """The seed as lowercase hex once the game has finished, else null (it is secret while the game runs)."""
+    chain: int = 1
+    """The chain scheme (:mod:`infra.chain`): 2, every event hashed through its commitment (written as
+    ``"chain":2``); 1, a game stored before commitments, each event hashed with its payload (the key is left out,
+    as exports written before commitments have it)."""
 
 
 class CommandLine(msgspec.Struct, frozen=True, tag="command", tag_field="kind", forbid_unknown_fields=True):
@@ -59,15 +64,19 @@ class EventRecord(msgspec.Struct, frozen=True):
     """The event exactly as stored and hashed (a JSON object)."""
     prev_hash: str
     hash: str
+    commitment: str | None = None
+    """What the hash covers in place of the payload (:mod:`infra.chain`): the payload's SHA-256 for a public event,
+    a MAC keyed by the seed for a hidden one. None in a game stored before commitments (chain 1)."""
 
     @classmethod
     def of(cls, e: StoredEvent) -> Self:
         return cls(e.version, e.type, e.actor, e.command_id, e.recorded_at, msgspec.Raw(e.payload), e.prev_hash,
-                   e.hash)
+                   e.hash, e.commitment)
 
 
-class EventLine(EventRecord, frozen=True, tag="event", tag_field="kind", forbid_unknown_fields=True):
-    """An event line of an export."""
+class EventLine(EventRecord, frozen=True, tag="event", tag_field="kind", forbid_unknown_fields=True,
+                omit_defaults=True):
+    """An event line of an export (``commitment`` left out in a chain-1 game, as before commitments)."""
 
 
 class ChatExportLine(msgspec.Struct, frozen=True, tag="chat", tag_field="kind", forbid_unknown_fields=True):

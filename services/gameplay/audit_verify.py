@@ -11,7 +11,8 @@ sound, since a replay of a broken log would only echo the break:
    command, which decodes for its actor and is canonical; no command id twice; the header's version the
    number of events, its status "running" or "finished", its seed lowercase hex and present when finished;
 3. the hash chain: versions 1, 2, 3, ... in file order, each prev_hash the hash before it, each hash
-   recomputed from its fields and the header's game_id;
+   recomputed from its fields (its commitment in place of its payload in a chain-2 game) and the header's game_id;
+   then every commitment against its payload (:mod:`.audit_commitments`: a hidden event's once the seed is out);
 4. the rules (:mod:`.audit_replay`): every command re-decided, byte-identical events required, the seed
    against its commitment, the header's status and seed against where the log ends.
 
@@ -34,6 +35,7 @@ from domain.kernel import GameModule
 from infra.chain import GENESIS, event_hash
 from infra.codec import GameCodec
 
+from .audit_commitments import check_forms, check_openings
 from .audit_lines import (
     ChatExportLine,
     CommandLine,
@@ -92,16 +94,18 @@ def _verify(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]]) -> Ver
     game = games.get(header.line.game_type)
     _check_header(header, events, games, problems)
     commands = _check_commands(header, groups, GameCodec(game) if game else None, problems)
-    _check_chain(header.line.game_id, events, problems)
+    if check_forms(header, events, problems):
+        _check_chain(header.line.game_id, events, problems)
     if game is None or problems:
         return Verdict(False, len(events), len(groups), 0, problems.report())
+    sealed = check_openings(header, events, game, GameCodec(game), problems)
     result = replay(header, groups, commands, game, problems)
     if problems:  # the replay stopped at a command: what it would have re-decided after is unknown
         return Verdict(False, len(events), len(groups), result.replayed, problems.report())
     _check_end(header, result, problems)
     _check_chat_seats(chat, result.seats, problems)
     return Verdict(not problems, len(events), len(groups), result.replayed, problems.report(),
-                   _notes(header, result, len(groups)))
+                   _notes(header, result, len(groups), sealed))
 
 
 def _header(entries: list[Entry[Line]], problems: Problems) -> Entry[GameLine] | None:
@@ -269,10 +273,11 @@ def _check_chain(game_id: str, events: list[Entry[EventLine]], problems: Problem
             problems.add(entry.where, "prev_hash is not the hash of the event before it")
             return
         digest = event_hash(previous, game_id, e.version, e.type, e.actor, e.command_id, e.recorded_at,
-                            bytes(e.payload))
+                            bytes(e.payload), e.commitment)
         if digest != e.hash:
             problems.add(entry.where, "hash is not the SHA-256 of its fields and the header's game_id (the "
-                                      "type, actor, command_id, recorded_at, payload or hash was altered)")
+                                      "type, actor, command_id, recorded_at, payload, commitment or hash was "
+                                      "altered)")
             return
         previous = digest
 
@@ -292,9 +297,10 @@ def _check_end(header: Entry[GameLine], result: Replay, problems: Problems) -> N
         problems.add(where, "seed is revealed, but the game has not ended (the seed stays secret until then)")
 
 
-def _notes(header: Entry[GameLine], result: Replay, commands: int) -> tuple[str, ...]:
+def _notes(header: Entry[GameLine], result: Replay, commands: int, sealed: int) -> tuple[str, ...]:
     if header.line.seed is not None:
         return ()
-    return (f"the seed is not revealed yet: the rules re-decided {result.replayed} of {commands} commands; the other "
-            f"{result.waiting} drew chance, so their outcomes wait for the seed (their events are covered by the "
-            "hash chain only)",)
+    hidden = (f"{sealed} hidden events' commitments open only with the seed",) if sealed else ()
+    return (*hidden, f"the seed is not revealed yet: the rules re-decided {result.replayed} of {commands} "
+            f"commands; the other {result.waiting} drew chance, so their outcomes wait for the seed (their events are "
+            "covered by the hash chain only)")

@@ -14,6 +14,7 @@ from infra.eventstore import Decision, GameSummary, NewEvent, StoredEvent
 from infra.logs import get_logger
 
 from .clocks import earliest_deadline
+from .commitments import Sealer
 
 log = get_logger("magnate.gameplay")
 
@@ -46,12 +47,16 @@ def summary_of(game: GameModule[Any], state: Any) -> GameSummary:
     )
 
 
-def decision_of(codec: GameCodec, command_id: str, actor: Actor, command: Any, events: list[Any]) -> Decision:
-    """One command and its events, encoded for the store."""
+def decision_of(
+    codec: GameCodec, sealer: Sealer, command_id: str, actor: Actor, command: Any, events: list[Any]
+) -> Decision:
+    """One command and its events, encoded for the store; ``sealer`` commits them (the decisions of one append
+    are made in version order with one sealer)."""
+    payloads = [codec.encode(e) for e in events]
     return Decision(
         command_id=command_id,
         actor=actor_text(actor),
         command_type=tag_of(command),
         command=codec.encode(command),
-        events=tuple(NewEvent(tag_of(e), codec.encode(e)) for e in events),
+        events=tuple(NewEvent(tag_of(e), p, sealer.commit(e, p)) for e, p in zip(events, payloads, strict=True)),
     )

@@ -44,6 +44,7 @@ from . import creation_keys
 from .cache import Loaded
 from .clocks import clock_id, clocks_changed, clocks_due, timers, wall_ms
 from .command_ids import OPEN_ID, START, check_client_id, reveal_id, system_id
+from .commitments import Sealer
 from .decisions import actor_text, appended, decision_of, refused, summary_of
 from .loader import GameLoader
 from .queries import GameQueries, token_hash
@@ -110,11 +111,12 @@ class Gameplay:
         start = game.start(options, commitment_of(seed))
         events = game.decide(game.initial_state(), SYSTEM, start, Chance(seed, 1))
         state = fold(game.evolve, events, game.initial_state())
-        decisions = [decision_of(codec, START, SYSTEM, start, events)]
+        sealer = Sealer(game, seed, 0)
+        decisions = [decision_of(codec, sealer, START, SYSTEM, start, events)]
         if table is not None and table != TableOptions():
             opened, state = game.step(state, SYSTEM, OpenTable(options=table), Chance(seed, len(events) + 1))
-            decisions.append(decision_of(codec, OPEN_ID, SYSTEM, OpenTable(options=table), opened))
-            state = self._set_clocks(game, codec, seed, state, sum(len(d.events) for d in decisions), decisions)
+            decisions.append(decision_of(codec, sealer, OPEN_ID, SYSTEM, OpenTable(options=table), opened))
+            state = self._set_clocks(game, codec, sealer, state, decisions)
         seats: list[SeatCreated] = []
         for i, info in enumerate(game.seats(state)):
             token = creation_keys.seat_token(idempotency_key, game_id, i) if info.kind == "human" else None
@@ -221,16 +223,15 @@ class Gameplay:
         game, codec = self.module(loaded.game_type), self.codecs[loaded.game_type]
         seed = await self.loader.seed(game_id)
         events, state = game.step(loaded.state, actor, command, Chance(seed, loaded.version + 1))
-        decisions = [decision_of(codec, command_id, actor, command, events)]
-        version = loaded.version + len(events)
+        sealer = Sealer(game, seed, loaded.version)
+        decisions = [decision_of(codec, sealer, command_id, actor, command, events)]
         if events:
-            state = self._set_clocks(game, codec, seed, state, version, decisions)
-            version = loaded.version + sum(len(d.events) for d in decisions)
+            state = self._set_clocks(game, codec, sealer, state, decisions)
         if game.pending(state).finished and events:
             reveal = game.reveal(seed.hex())
-            revealed, state = game.step(state, SYSTEM, reveal, Chance(seed, version + 1))
-            decisions.append(decision_of(codec, reveal_id(game_id), SYSTEM, reveal, revealed))
-            version += len(revealed)
+            revealed, state = game.step(state, SYSTEM, reveal, Chance(seed, sealer.version + 1))
+            decisions.append(decision_of(codec, sealer, reveal_id(game_id), SYSTEM, reveal, revealed))
+        version = sealer.version
         snapshot = None
         if version // self.snapshot_every > loaded.version // self.snapshot_every:
             snapshot = Snapshot(version, codec.state_schema, codec.encode_state(state))
@@ -256,15 +257,15 @@ class Gameplay:
         return Applied(game_id, version, tuple(stored))
 
     def _set_clocks(
-        self, game: GameModule[Any], codec: GameCodec, seed: bytes, state: Any, version: int,
-        decisions: list[Decision],
+        self, game: GameModule[Any], codec: GameCodec, sealer: Sealer, state: Any, decisions: list[Decision],
     ) -> Any:
         """Record the clocks now (appending to ``decisions``) if the decision before changed who is on turn."""
         tick = clocks_due(game, state, self.now_ms())
         if tick is None:
             return state
-        ticked, state = game.step(state, SYSTEM, tick, Chance(seed, version + 1))
-        decisions.append(decision_of(codec, clock_id(version), SYSTEM, tick, ticked))
+        version = sealer.version
+        ticked, state = game.step(state, SYSTEM, tick, Chance(sealer.seed, version + 1))
+        decisions.append(decision_of(codec, sealer, clock_id(version), SYSTEM, tick, ticked))
         return state
 
     async def apply_system(self, game_id: str, loaded: Loaded, command_id: str, command: Any) -> Applied:

@@ -29,6 +29,12 @@ TOKEN_TTL_S = 2.0
 process stops working here within this time (at once through this one, see :meth:`GameQueries.forget_token`)."""
 
 
+UNSHOWN = ""
+"""The hash and prev_hash shown for the events of a running game with hidden information stored before commitments
+(chain 1): there each hash covers the payload itself, so a hidden event's hash (and the next event's prev_hash)
+would let anyone test candidates for it. They are shown again, with everything else, once the game is over."""
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -109,6 +115,8 @@ class GameQueries:
         shown: list[StoredEvent] = []
         redacted: set[int] = set()
         for stored in events:
+            if stored.commitment is None:  # a game stored before commitments: its hashes would give hidden events away
+                stored = msgspec.structs.replace(stored, prev_hash=UNSHOWN, hash=UNSHOWN)
             event = codec.decode_event(stored.payload)
             seen = game.redact(event, viewer, False)
             if seen is None:

@@ -18,6 +18,7 @@ from infra.notify import player_channel
 
 from .cache import Loaded
 from .command_ids import claim_id
+from .commitments import Sealer
 from .decisions import decision_of, summary_of
 from .handler import Gameplay
 from .queries import token_hash
@@ -61,7 +62,7 @@ class Seating:
             command = ClaimSeat(seat=seat, name=name)
             seed = await gameplay.loader.seed(game_id)
             events, state = game.step(loaded.state, SYSTEM, command, Chance(seed, loaded.version + 1))
-            decision = decision_of(codec, claim_id(seat), SYSTEM, command, events)
+            decision = decision_of(codec, Sealer(game, seed, loaded.version), claim_id(seat), SYSTEM, command, events)
             try:
                 stored = await self.store.claim_seat(game_id, loaded.version, decision, summary_of(game, state), seat,
                                                      token_hash(token) if token else None, player_id)

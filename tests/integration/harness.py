@@ -98,7 +98,7 @@ def assert_unbroken_chain(game_id: str, events: list[StoredEvent]) -> None:
     for e in events:
         assert e.prev_hash == previous
         assert e.hash == event_hash(previous, game_id, e.version, e.type, e.actor, e.command_id, e.recorded_at,
-                                    e.payload)
+                                    e.payload, e.commitment)
         previous = e.hash
 
 

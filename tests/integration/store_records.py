@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from infra.chain import GENESIS, event_hash
+from infra.chain import GENESIS, event_hash, public_commitment
 from infra.eventstore import Decision, EventStore, GameSummary, NewEvent, SeatRecord
 from infra.eventstore.base import StoredEvent
 
@@ -22,7 +22,7 @@ def decision(command_id: str, *payloads: bytes, actor: str = "seat:0") -> Decisi
         actor=actor,
         command_type="test.command",
         command=b'{"type":"test.command","cid":"' + command_id.encode() + b'"}',
-        events=tuple(NewEvent(f"test.event{i}", p) for i, p in enumerate(payloads)),
+        events=tuple(NewEvent(f"test.event{i}", p, public_commitment(p)) for i, p in enumerate(payloads)),
     )
 
 
@@ -47,5 +47,5 @@ def assert_chain(game_id: str, events: list[StoredEvent]) -> None:
     for e in events:
         assert e.prev_hash == previous
         assert e.hash == event_hash(e.prev_hash, game_id, e.version, e.type, e.actor, e.command_id, e.recorded_at,
-                                    e.payload)
+                                    e.payload, e.commitment)
         previous = e.hash

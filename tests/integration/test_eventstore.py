@@ -234,7 +234,7 @@ async def test_recorded_at_survives_postgres_so_hashes_recompute(pg_pool: asyncp
 
     # A different store object, so nothing can come from memory: read the columns PostgreSQL holds.
     rows = await pg_pool.fetch(
-        "SELECT version, type, actor, command_id, recorded_at, payload, prev_hash, hash FROM events"
+        "SELECT version, type, actor, command_id, recorded_at, payload, prev_hash, hash, commitment FROM events"
         " WHERE game_id = $1 ORDER BY version", game_id)
     reread = await PostgresEventStore(pg_pool).read(game_id)
     assert reread[1:] == appended
@@ -243,7 +243,7 @@ async def test_recorded_at_survives_postgres_so_hashes_recompute(pg_pool: asyncp
         assert row["recorded_at"].tzinfo is not None
         assert event.recorded_at.endswith("Z")
         recomputed = event_hash(previous, game_id, row["version"], row["type"], row["actor"], row["command_id"],
-                                event.recorded_at, bytes(row["payload"]))
+                                event.recorded_at, bytes(row["payload"]), row["commitment"])
         assert recomputed == row["hash"]
         assert row["prev_hash"] == previous
         previous = row["hash"]

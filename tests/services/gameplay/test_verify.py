@@ -14,15 +14,18 @@ from typing import Any
 import msgspec
 import pytest
 
+from domain.games import GAMES as EVERY_GAME
 from domain.kernel import tag_of
 from domain.magnate import GAME, GameOptions, SeatSpec
 from domain.magnate.bots import RandomLegal
-from infra.chain import GENESIS, event_hash
+from infra.chain import GENESIS, commitment, event_hash
+from infra.codec import GameCodec
 from infra.eventstore.memory import InMemoryEventStore
 from infra.notify import RecordingNotifier
 from infra.queue import RecordingJobQueue
 from services.gameplay import Gameplay
 from services.gameplay.audit import CommandLine, EventLine, GameLine, Verdict, export_lines, verify
+from services.gameplay.commitments import is_hidden
 
 GAMES = {"magnate": GAME}
 SEED = b"verify-test"
@@ -77,16 +80,21 @@ def replaced(lines: tuple[bytes, ...], index: int, **changes: object) -> list[by
 
 
 def resigned(lines: list[bytes]) -> list[bytes]:
-    """The export with its hash chain recomputed, as a dishonest server would write it: only the checks
-    beyond the chain can catch what was changed."""
-    game_id = decoded(lines[0]).game_id
+    """The export with its hash chain and its commitments recomputed, as a dishonest server (which holds the seed)
+    would write it: only the checks beyond the chain can catch what was changed."""
+    header = decoded(lines[0])
+    game_id, game = header.game_id, EVERY_GAME[header.game_type]
+    seed, codec = bytes.fromhex(header.seed or ""), GameCodec(game)
     out, previous = [], GENESIS
     for line in lines:
         record = decoded(line)
         if isinstance(record, EventLine):
+            payload = bytes(record.payload)
+            committed = None if record.commitment is None else commitment(
+                seed, record.version, payload, is_hidden(game, codec.decode_event(payload)))
             digest = event_hash(previous, game_id, record.version, record.type, record.actor, record.command_id,
-                                record.recorded_at, bytes(record.payload))
-            record = msgspec.structs.replace(record, prev_hash=previous, hash=digest)
+                                record.recorded_at, payload, committed)
+            record = msgspec.structs.replace(record, prev_hash=previous, hash=digest, commitment=committed)
             previous = digest
         out.append(msgspec.json.encode(record))
     return out
