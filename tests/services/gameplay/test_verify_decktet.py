@@ -14,6 +14,7 @@ import msgspec
 from domain.decktet import GAME, GameOptions, SeatSpec
 from domain.decktet.bots import RandomLegal
 from domain.kernel import tag_of
+from infra.chain import GENESIS, event_hash, public_commitment, sealed_commitment
 from infra.eventstore.memory import InMemoryEventStore
 from infra.notify import RecordingNotifier
 from infra.queue import RecordingJobQueue
@@ -94,3 +95,54 @@ def test_the_computers_plan_is_rederived_too() -> None:
     changed = {**payload, "explanation": payload["explanation"] + " (edited)"}
     _caught_at_its_command(lines, index, resigned(replaced(lines, index, payload=msgspec.Raw(
         msgspec.json.encode(changed)))))
+
+
+def _chained(lines: list[bytes]) -> list[bytes]:
+    """The export with only its hashes recomputed from each line's commitment as it stands (not the commitments)."""
+    game_id, previous, out = decoded(lines[0]).game_id, GENESIS, []
+    for line in lines:
+        record = decoded(line)
+        if isinstance(record, EventLine):
+            digest = event_hash(previous, game_id, record.version, record.type, record.actor, record.command_id,
+                                record.recorded_at, bytes(record.payload), record.commitment)
+            record = msgspec.structs.replace(record, prev_hash=previous, hash=digest)
+            previous = digest
+        out.append(msgspec.json.encode(record))
+    return out
+
+
+def test_every_hidden_draw_is_sealed_and_opens_with_the_seed() -> None:
+    lines = export()
+    seed = bytes.fromhex(decoded(lines[0]).seed)
+    draws = [decoded(line) for line in lines
+             if isinstance(decoded(line), EventLine) and decoded(line).type == "decktet.cards_drawn"]
+    assert draws
+    for draw in draws:
+        assert draw.commitment == sealed_commitment(seed, draw.version, bytes(draw.payload))
+        assert draw.commitment != public_commitment(bytes(draw.payload))
+
+
+def test_a_hidden_card_swapped_under_its_old_commitment_is_caught() -> None:
+    """The chain covers commitments, not payloads: a payload changed under its commitment keeps the chain whole,
+    and only the opening of the commitment with the revealed seed tells."""
+    lines = export()
+    index = index_of(lines, EventLine, type="decktet.cards_drawn", nth=2)
+    payload = msgspec.json.decode(bytes(decoded(lines[index]).payload))
+    changed = {**payload, "cards": [*reversed(payload["cards"]), "x"]}
+    verdict = verify(_chained(replaced(lines, index, payload=msgspec.Raw(msgspec.json.encode(changed)))), GAMES)
+    assert not verdict.ok
+    assert verdict.problems[0] == (
+        f"event {decoded(lines[index]).version}: line {index + 1}: commitment does not open to its payload with the "
+        "revealed seed (the hidden event shown now is not the one committed when it was written)")
+
+
+def test_a_hidden_event_committed_in_the_open_is_refused() -> None:
+    """A server that committed a hand in the public form (its SHA-256) let every viewer test candidates for it."""
+    lines = export()
+    index = index_of(lines, EventLine, type="decktet.cards_drawn", nth=1)
+    opened = public_commitment(bytes(decoded(lines[index]).payload))
+    verdict = verify(_chained(replaced(lines, index, commitment=opened)), GAMES)
+    assert not verdict.ok
+    assert verdict.problems == (
+        f"event {decoded(lines[index]).version}: line {index + 1}: commitment is in the public form, but the rules "
+        "hide this event while the game runs (its hash would have given it away)",)
