@@ -37,11 +37,14 @@ class _Game:
         self.host_seat: int | None = None
         self.claimed_tokens: dict[str, int] = {}
         self.chain = COMMITTED
-        """The chain scheme (:mod:`infra.chain`): a test may set a game to the legacy scheme to see old games."""
+        """The chain scheme (:mod:`infra.chain`)."""
 
 
 class InMemoryEventStore:
-    def __init__(self) -> None:
+    def __init__(self, chain: int = COMMITTED) -> None:
+        """``chain``: the chain scheme of the games it creates (:data:`~infra.chain.LEGACY` stands for games
+        stored before commitments, as a PostgreSQL store still holds them)."""
+        self._chain = chain
         self._games: dict[str, _Game] = {}
         self._creations: dict[str, CreationKey] = {}
 
@@ -61,6 +64,7 @@ class InMemoryEventStore:
         if game_id in self._games:
             raise ConcurrencyConflict(game_id, 0)
         self._games[game_id] = _Game(game_type, seats, seed)
+        self._games[game_id].chain = self._chain
         self._games[game_id].host_seat = host_seat
         if creation is not None:
             self._creations[creation.key_hash] = creation
