@@ -8,6 +8,7 @@ so the same due job enqueued twice (by the service and the reconciler) runs once
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Protocol, runtime_checkable
 
 import msgspec
@@ -80,11 +81,19 @@ def redis_settings(url: str) -> RedisSettings:
     return RedisSettings.from_dsn(url)
 
 
-async def arq_pool(url: str, queue_name: str) -> ArqRedis:
+async def arq_pool(url: str, queue_name: str, *, conn_retries: int | None = None) -> ArqRedis:
+    """An arq pool on ``url`` whose default queue is ``queue_name``. arq's ``create_pool`` tries to connect
+    ``conn_retries`` times more (arq's default: 5, a second apart) and then re-raises what the driver raised:
+    redis-py's ``ConnectionError`` (a ``RedisError``, not an ``OSError``) or a timeout; either is
+    :class:`~infra.errors.StoreUnavailable` here, so every caller meets one error for "Redis is away". A caller
+    with a back-off of its own (the worker's reconnection loop) passes ``conn_retries=0``."""
+    settings = redis_settings(url)
+    if conn_retries is not None:
+        settings = dataclasses.replace(settings, conn_retries=conn_retries)
     try:
-        return await create_pool(redis_settings(url), job_serializer=serialize, job_deserializer=deserialize,
+        return await create_pool(settings, job_serializer=serialize, job_deserializer=deserialize,
                                  default_queue_name=queue_name)
-    except OSError as exc:
+    except (RedisError, OSError) as exc:  # TimeoutError is an OSError
         raise StoreUnavailable(f"Redis is unavailable at {url}: {exc}") from exc
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import signal
 import time
 
@@ -33,6 +32,7 @@ from redis.exceptions import RedisError
 from infra import metrics
 from infra.config import Settings
 from infra.errors import StoreUnavailable
+from infra.logs import get_logger
 from infra.queue import arq_pool
 from services.gameplay.bootstrap import Runtime, build
 from services.notifications import context as notify_context
@@ -43,7 +43,7 @@ from . import upkeep
 from .leases import Leases
 from .settings import worker_settings
 
-log = logging.getLogger("magnate.worker")
+log = get_logger("magnate.worker")
 
 BACKOFF = ExponentialBackoff(cap=10.0, base=0.5)
 """Waits between reconnection attempts (``compute(n - 1)`` before the n-th): 0.25 s, 0.5 s, 1 s ... at most
@@ -54,7 +54,8 @@ _OUTAGE = (RedisError, OSError, StoreUnavailable)
 
 
 async def serve(settings: Settings) -> None:
-    """Run workers until SIGTERM or SIGINT, reconnecting to Redis (and PostgreSQL at start-up) as needed."""
+    """Run workers until SIGTERM or SIGINT, reconnecting to Redis (and PostgreSQL at start-up) as needed, however
+    long either is away."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -73,22 +74,52 @@ async def serve(settings: Settings) -> None:
                  upkeep.sweep_periodically(runtime.pool, runtime.arq, runtime.redis, settings.queue_name,
                                            settings.reconcile_every_s),
                  keep_projecting(notifications.projector, settings.notify_poll_s))
+    outage = Outage()
     try:
-        failures = 0
         while not stop.is_set():
             started = time.monotonic()
-            if await _run_one(settings, runtime, leases, notifications, stop):
+            if await _run_one(settings, runtime, leases, notifications, stop, outage):
                 return
             if time.monotonic() - started > HEALTHY_AFTER_S:
-                failures = 0
-            await _pause(stop, BACKOFF.compute(failures - 1))
-            failures += 1
+                outage.failures = 0
+            await _pause(stop, outage.next_wait())
     finally:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await notifications.aclose()
         await runtime.close()
+
+
+class Outage:
+    """How long Redis has been away (for the log) and how long to wait before the next attempt."""
+
+    def __init__(self) -> None:
+        self.since: float | None = None
+        self.failures = 0
+
+    def began(self, reason: BaseException, connected: bool) -> None:
+        if self.since is None:
+            self.since = time.monotonic()
+            log.warning("redis lost; the worker waits and reconnects" if connected else "redis unreachable; waiting",
+                        error=str(reason))
+
+    def still(self, reason: BaseException) -> None:
+        """A failed attempt to reconnect (each one logged, with the back-off before the next)."""
+        assert self.since is not None
+        log.warning("redis still unreachable", error=str(reason), attempt=self.failures + 1,
+                    away_s=round(time.monotonic() - self.since, 1),
+                    retry_in_s=round(BACKOFF.compute(self.failures - 1), 2))
+
+    def ended(self) -> None:
+        if self.since is not None:
+            log.info("redis is back; the worker reconnected", away_s=round(time.monotonic() - self.since, 1))
+        self.since = None
+
+    def next_wait(self) -> float:
+        wait = BACKOFF.compute(self.failures - 1)
+        self.failures += 1
+        return wait
 
 
 def expose_metrics(settings: Settings) -> None:
@@ -99,19 +130,25 @@ def expose_metrics(settings: Settings) -> None:
     try:
         metrics.serve_worker(port, settings.host)
     except OSError as exc:
-        log.warning("cannot serve metrics on %s:%d (%s); running without", settings.host, port, exc)
+        log.warning("cannot serve metrics; running without", host=settings.host, port=port, error=str(exc))
         return
-    log.info("metrics on http://%s:%d/metrics", settings.host, port)
+    log.info("serving metrics", url=f"http://{settings.host}:{port}/metrics")
 
 
 async def _run_one(settings: Settings, runtime: Runtime, leases: Leases, notifications: Notifications,
-                   stop: asyncio.Event) -> bool:
-    """One arq worker until it stops (True) or loses Redis (False, logged)."""
+                   stop: asyncio.Event, outage: Outage) -> bool:
+    """One arq worker until it is told to stop (True) or it ends otherwise (False: Redis lost or unreachable, or
+    another failure, logged; the caller waits and runs another)."""
     try:
-        pool: ArqRedis = await arq_pool(settings.redis_url or "", settings.queue_name)
+        # No retries of arq's own: the caller's back-off spaces the attempts, however long the outage.
+        pool: ArqRedis = await arq_pool(settings.redis_url or "", settings.queue_name, conn_retries=0)
     except StoreUnavailable as exc:
-        log.warning("cannot reach Redis (%s); retrying", exc)
+        if outage.since is None:
+            outage.began(exc, connected=False)
+        else:
+            outage.still(exc)
         return False
+    outage.ended()
     worker = Worker(**worker_settings(settings, runtime, leases, notifications), redis_pool=pool,
                     handle_signals=False)
     running = asyncio.create_task(worker.async_run())
@@ -120,11 +157,13 @@ async def _run_one(settings: Settings, runtime: Runtime, leases: Leases, notific
         await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         stopping.cancel()
-    lost = running.done() and not running.cancelled() and isinstance(running.exception(), _OUTAGE)
-    if lost:
-        log.warning("lost Redis (%s); reconnecting", running.exception())
+    failure = running.exception() if running.done() and not running.cancelled() else None
+    if isinstance(failure, _OUTAGE):
+        outage.began(failure, connected=True)
+    elif failure is not None:  # not an outage: a bug, or a store error nobody mapped; never a reason to die
+        log.error("the arq worker failed; starting another", exc_info=failure)
     await _close(worker, running, pool)
-    return not lost
+    return stop.is_set()
 
 
 async def _close(worker: Worker, running: asyncio.Task[None], pool: ArqRedis) -> None:
@@ -147,7 +186,7 @@ async def _until_built(settings: Settings, stop: asyncio.Event) -> Runtime | Non
         except StoreUnavailable as exc:
             delay = BACKOFF.compute(failures)
             failures += 1
-            log.warning("cannot start: %s; retrying in %.1f s", exc, delay)
+            log.warning("cannot start; retrying", error=str(exc), retry_in_s=round(delay, 2))
             await _pause(stop, delay)
     return None
 

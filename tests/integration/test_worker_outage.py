@@ -1,0 +1,99 @@
+"""A worker outlives a long Redis outage (issue #24, item 2): with Redis away for 30 s, four times as long as the
+connection retries arq makes on its own, the worker waits, and once Redis is back (empty, as a restarted cache-only
+Redis is) it reconnects and does what fell due meanwhile: the system job of a move made during the outage, and the
+timeout of a clock that ran out during it.
+
+Redis is a server of this test's own (``tests.chaos.stores.Redis``, killed and restarted here; the shared one is
+never touched); PostgreSQL is a database of this module's own. The 120 s outage is the fault suite's
+(``make chaos``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+import uuid
+
+import pytest
+
+from domain.kernel.table import TableOptions, TimeControl, facts_of
+from domain.magnate import GameOptions, SeatSpec
+from domain.magnate.bots import RandomLegal
+from infra.config import Settings
+from infra.errors import StoreUnavailable
+from infra.queue import Job
+from services.gameplay.bootstrap import Runtime
+from tests.chaos.stores import Redis
+
+from .test_worker_faults import moved_past, stop, worker
+
+pytestmark = [pytest.mark.integration]
+
+OUTAGE_S = 30.0
+TWO_HUMANS = GameOptions(seats=(SeatSpec(), SeatSpec()))
+TEN_SECONDS_A_MOVE = TableOptions(clock=TimeControl(kind="per_move", seconds=10), on_timeout="stand_in_move")
+
+
+@pytest.fixture
+def settings(own_dsn: str, own_redis: Redis) -> Settings:
+    return Settings(database_url=own_dsn, redis_url=own_redis.url, queue_name=f"outage:{uuid.uuid4().hex[:8]}")
+
+
+async def until_due_in_outage(runtime: Runtime, game_id: str, seed: int) -> Job:
+    """The game played by random seats, while Redis is away, until a system job is due. Each move is stored and
+    then its announcement fails (StoreUnavailable, the API's 503): the job exists only in the games table."""
+    gameplay = runtime.gameplay
+    bot = RandomLegal(seed)
+    for _ in range(500):
+        head = await gameplay.store.head(game_id)
+        if head.system_job is not None:
+            return Job(game_id, head.version, head.system_job)
+        loaded = await gameplay.load(game_id)
+        seat = gameplay.module("magnate").pending(loaded.state).seats[0]
+        with contextlib.suppress(StoreUnavailable):  # stored; only its announcement and its job's enqueue failed
+            await gameplay.submit(game_id, int(seat), uuid.uuid4().hex, bot(loaded.state, seat))
+    raise AssertionError("no system job became due")
+
+
+async def timed_out(runtime: Runtime, game_id: str, within_s: float) -> float:
+    """Seconds until the game's log holds the timeout (fails after ``within_s``)."""
+    started = time.monotonic()
+    while "table.timed_out" not in [e.type for e in await runtime.gameplay.store.read(game_id)]:
+        assert time.monotonic() - started < within_s, f"{game_id}: no timeout within {within_s} s"
+        await asyncio.sleep(0.1)
+    return time.monotonic() - started
+
+
+@pytest.mark.timeout(180)
+async def test_the_worker_outlives_a_30_s_redis_outage_and_does_what_fell_due_meanwhile(
+    runtime: Runtime, settings: Settings, own_redis: Redis
+) -> None:
+    process = worker(settings)
+    try:
+        # A game whose seat has 10 s a move: its timeout is a deferred job in Redis, lost with it.
+        clocked = (await runtime.gameplay.create_game("magnate", TWO_HUMANS, table=TEN_SECONDS_A_MOVE)).game_id
+        loaded = await runtime.gameplay.load(clocked)
+        (seat,) = runtime.gameplay.module("magnate").pending(loaded.state).seats
+        deadline = facts_of(loaded.state).clock(seat).deadline
+        assert deadline is not None
+
+        played = (await runtime.gameplay.create_game("magnate", TWO_HUMANS)).game_id
+
+        own_redis.kill()  # kill -9: every queued job and deferred timer is gone with it
+        went = time.monotonic()
+        due = await until_due_in_outage(runtime, played, seed=11)  # a move made during the outage makes a job due
+        await asyncio.sleep(OUTAGE_S - (time.monotonic() - went))
+        assert time.time() * 1000 > deadline, "the clock ran out during the outage"
+        assert process.poll() is None, f"the worker exited during a {OUTAGE_S:.0f} s Redis outage"
+        events = [e.type for e in await runtime.gameplay.store.read(clocked)]
+        assert "table.timed_out" not in events
+        await own_redis.restart()  # back, empty
+
+        await moved_past(runtime, due, within_s=30)  # the job that fell due runs
+        await timed_out(runtime, clocked, within_s=30)  # and so does the clock that ran out
+        logged = [e.type for e in await runtime.gameplay.store.read(clocked)]
+        assert logged.count("table.timed_out") == 1
+        assert "table.stood_in" in logged, "the stand-in played the seat whose time ran out"
+        assert process.poll() is None
+    finally:
+        stop(process)
