@@ -92,19 +92,58 @@ async def create(conn: Connection, spec: SimSpec, game: int) -> Created:
     return Created(created.game_id, created.game_type, {s.seat: s.token for s in created.seats if s.token})
 
 
-async def _submit(conn: Connection, game: FoldedGame, token: str, command: Any, metrics: LiveMetrics) -> None:
-    body = msgspec.json.encode({"command_id": f"sim-{game.version}", "expected_version": game.version,
-                                "command": command})
-    began = time.monotonic()
-    response = await conn.request("POST", f"/api/games/{game.game_id}/commands", body,
-                                  {"Authorization": f"Bearer {token}"})
-    done = time.monotonic()
-    if response.status != 200:
-        raise LiveError(f"game {game.game_id}: command at version {game.version} refused: "
-                        f"{response.status} {response.body.decode(errors='replace')[:300]}")
-    metrics.commands.append((done, done - began))
-    applied = read_applied(response.body)
-    game.apply(applied.events, applied.version)
+class _Refusal(msgspec.Struct):
+    code: str = ""
+
+
+_refusal = msgspec.json.Decoder(_Refusal)
+RESENDS = 20
+"""How often one sealed choice is sent again after the game moved on under it (each time, someone else's choice
+or the computer's came first: the game has moved, so this is never a busy loop)."""
+
+
+def moved_on(status: int, body: bytes) -> bool:
+    """The answer is ``409 conflict/version``: the game moved on before the command arrived."""
+    if status != 409:
+        return False
+    try:
+        return _refusal.decode(body).code == "conflict/version"
+    except msgspec.DecodeError:
+        return False
+
+
+def together(game: FoldedGame) -> bool:
+    """Several take part in the step the copy is at (seats, or seats and the computer's job): a step of
+    simultaneous (sealed) choices, where another's choice changes nothing this seat may do."""
+    due = game.module.pending(game.state)
+    return len(due.seats) + (due.system is not None) > 1
+
+
+async def _submit(conn: Connection, game: FoldedGame, seat: int, token: str, command: Any,
+                  metrics: LiveMetrics) -> None:
+    """Send ``seat``'s command. In a step of simultaneous choices another seat's choice, or the computer's job, may
+    be appended first (``409 conflict/version``): then, as the play page does, the copy is brought up to date and,
+    if the seat is still to choose, the same choice is sent again, judged on the game as it is now."""
+    for _ in range(RESENDS + 1):
+        simultaneous = together(game)
+        body = msgspec.json.encode({"command_id": f"sim-{game.version}", "expected_version": game.version,
+                                    "command": command})
+        began = time.monotonic()
+        response = await conn.request("POST", f"/api/games/{game.game_id}/commands", body,
+                                      {"Authorization": f"Bearer {token}"})
+        done = time.monotonic()
+        if response.status == 200:
+            metrics.commands.append((done, done - began))
+            applied = read_applied(response.body)
+            game.apply(applied.events, applied.version)
+            return
+        if not (simultaneous and moved_on(response.status, response.body)):
+            break
+        await _catch_up(conn, game, token)
+        if seat not in game.module.pending(game.state).seats:
+            return  # the step is over for this seat: nothing left to send
+    raise LiveError(f"game {game.game_id}: command at version {game.version} refused: "
+                    f"{response.status} {response.body.decode(errors='replace')[:300]}")
 
 
 async def _catch_up(conn: Connection, game: FoldedGame, token: str | None = None) -> None:
@@ -180,7 +219,7 @@ async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: 
                     if think_s > 0:
                         await asyncio.sleep(pause.uniform(0, 2 * think_s))
                     mine = await seats.ready(conn, int(seat))
-                    await _submit(conn, mine, created.tokens[seat], bots(mine.state, seat), metrics)
+                    await _submit(conn, mine, seat, created.tokens[seat], bots(mine.state, seat), metrics)
                     await seats.moved(conn, mine)
                     continue
                 data = await anext(messages, None)
