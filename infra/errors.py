@@ -73,6 +73,13 @@ class SeatTaken(InfraError):
     code = "seat/claimed"
 
 
+class SeatInUse(SeatTaken):
+    """The seat is played by a guest by its invite link (the link was used): nobody else may join it (the service
+    answers it, never the API's error table)."""
+
+    code = "seat/in_use"
+
+
 class AlreadySeated(InfraError):
     """The player already holds another seat of this game."""
 

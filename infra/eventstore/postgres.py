@@ -372,15 +372,25 @@ class PostgresEventStore(PostgresOwnership):
 
     async def seat_for_token(self, game_id: str, token_hash: str) -> int | None:
         async with self._connection() as conn:
-            seat: int | None = await conn.fetchval(
-                "SELECT seat FROM seats WHERE game_id = $1 AND token_hash = $2", game_id, token_hash
-            )
+            seat: int | None = await conn.fetchval(_SEAT_FOR_TOKEN, game_id, token_hash)
         return seat
 
     @staticmethod
     async def _require_game(conn: Connection, game_id: str) -> None:
         if await conn.fetchval("SELECT 1 FROM games WHERE game_id = $1", game_id) is None:
             raise StreamNotFound(f"no game {game_id}")
+
+
+_SEAT_FOR_TOKEN = """
+WITH used AS (
+    UPDATE seats SET link_used = true WHERE game_id = $1 AND token_hash = $2 AND NOT link_used RETURNING seat
+)
+SELECT seat FROM used
+UNION ALL SELECT seat FROM seats WHERE game_id = $1 AND token_hash = $2 AND link_used
+LIMIT 1
+"""
+"""The seat a token opens, marked used the first time (so it is no longer free to join, see ``claim_seat``). A join
+that took the seat first has cleared its token: the update, which waits for the join's lock, then finds nothing."""
 
 
 def _chain(

@@ -1,4 +1,5 @@
-"""Who holds a seat, on PostgreSQL: claims, the host, invites and "My games" (the OwnershipStore port).
+"""Who holds a seat, on PostgreSQL: claims, the host, invites and "My games" (the OwnershipStore port). A seat whose
+invite link was used (``link_used``, set by ``seat_for_token``) is a guest's: not free to join.
 
 A mixin of :class:`~infra.eventstore.postgres.PostgresEventStore`: a claim is an append (the ``table.seat_claimed``
 event) and the seat's binding in one transaction, under the game row's lock that every append takes.
@@ -10,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from infra.errors import AlreadySeated, ConcurrencyConflict, InviteInvalid, SeatTaken, StreamNotFound
+from infra.errors import AlreadySeated, ConcurrencyConflict, InviteInvalid, SeatInUse, SeatTaken, StreamNotFound
 
 from .base import Decision, DuplicateCommand, GameSummary, PlayerGame, StoredEvent, timestamp
 
@@ -44,8 +45,9 @@ class PostgresOwnership:
             first = await self._find_command(conn, game_id, decision.command_id)
             if first is not None:
                 raise DuplicateCommand(first)
-            held = await conn.fetchrow(
-                "SELECT kind, player_id, token_hash FROM seats WHERE game_id = $1 AND seat = $2", game_id, seat)
+            held = await conn.fetchrow(  # locked: a guest's first use of the link (seat_for_token) waits, or wins
+                "SELECT kind, player_id, token_hash, link_used FROM seats WHERE game_id = $1 AND seat = $2 FOR UPDATE",
+                game_id, seat)
             if token_hash is None:  # joining a listed game: any free person's seat
                 if held is None or held["kind"] != "human" or not row["listed"] or seat == row["host_seat"]:
                     raise InviteInvalid("only a free person's seat of a game listed publicly can be joined")
@@ -53,6 +55,8 @@ class PostgresOwnership:
                 raise InviteInvalid("this invite does not open this seat (it was revoked or replaced)")
             if held["player_id"] is not None:
                 raise SeatTaken("this seat was claimed by a signed-in player")
+            if token_hash is None and held["link_used"]:
+                raise SeatInUse("a guest plays this seat by its invite link")
             if await conn.fetchval("SELECT seat FROM seats WHERE game_id = $1 AND player_id = $2",
                                    game_id, player_id) is not None:
                 raise AlreadySeated("you already hold another seat of this game")
@@ -98,7 +102,7 @@ class PostgresOwnership:
                 raise InviteInvalid(f"seat {seat + 1} is not a person's seat of this game")
             if held["player_id"] is not None:
                 raise SeatTaken("this seat was claimed by a signed-in player: its invite cannot change")
-            await conn.execute("UPDATE seats SET token_hash = $3 WHERE game_id = $1 AND seat = $2",
+            await conn.execute("UPDATE seats SET token_hash = $3, link_used = false WHERE game_id = $1 AND seat = $2",
                                game_id, seat, token_hash)
 
     async def player_games(self, player_id: str) -> list[PlayerGame]:

@@ -10,7 +10,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
-from infra.errors import StreamNotFound
+from infra.errors import InviteInvalid, StreamNotFound
 
 from .base import timestamp
 
@@ -30,7 +30,8 @@ class TableRow(msgspec.Struct, frozen=True):
     kinds: tuple[str, ...]
     """Each seat's kind ("human", "ai"), by seat."""
     taken: tuple[bool, ...]
-    """Whether the seat is held, by seat: a signed-in player claimed it, or it is the creator's (the host's)."""
+    """Whether the seat is held, by seat: a signed-in player claimed it, it is the creator's (the host's), or a guest
+    plays it by its invite link (the link was used)."""
 
 
 class TableOf(msgspec.Struct, frozen=True):
@@ -46,7 +47,7 @@ _ROWS = """
 SELECT g.game_id, g.game_type, g.created_at, g.updated_at,
        (extract(epoch FROM g.updated_at) * 1000000)::bigint AS updated_us,
        array_agg(s.name ORDER BY s.seat) AS names, array_agg(s.kind ORDER BY s.seat) AS kinds,
-       array_agg(s.player_id IS NOT NULL OR s.seat = g.host_seat ORDER BY s.seat) AS taken
+       array_agg(s.player_id IS NOT NULL OR s.seat = g.host_seat OR s.link_used ORDER BY s.seat) AS taken
 FROM games g JOIN seats s USING (game_id)
 WHERE g.listed AND g.status = 'running' {where}
 GROUP BY g.game_id
@@ -55,7 +56,7 @@ ORDER BY {order}
 LIMIT $1
 """
 
-_OPEN = _ROWS.format(where="", having="HAVING bool_or(s.kind = 'human' AND s.player_id IS NULL"
+_OPEN = _ROWS.format(where="", having="HAVING bool_or(s.kind = 'human' AND s.player_id IS NULL AND NOT s.link_used"
                      " AND s.seat IS DISTINCT FROM g.host_seat)",
                      order="g.created_at DESC, g.game_id")
 _LIVE = _ROWS.format(where="AND ($2::bigint IS NULL OR (extract(epoch FROM g.updated_at) * 1000000)::bigint < $2)",
@@ -89,6 +90,28 @@ class PostgresTables:
         options = row["options"]
         return TableOf(row["listed"], options.encode() if options is not None else None, row["rematch_id"],
                        row["host_seat"])
+
+    async def unclaimed(self, game_id: str) -> tuple[list[int], list[int]]:
+        """A game's person's seats nobody claimed but the host's: those free to join, and those a guest plays by
+        the invite link (``link_used``), by seat."""
+        async with self._pool.acquire() as conn:
+            rows = await conn.fetch(
+                "SELECT s.seat, s.link_used FROM seats s JOIN games g USING (game_id) WHERE s.game_id = $1"
+                " AND s.kind = 'human' AND s.player_id IS NULL AND s.seat IS DISTINCT FROM g.host_seat ORDER BY s.seat",
+                game_id)
+        return [r["seat"] for r in rows if not r["link_used"]], [r["seat"] for r in rows if r["link_used"]]
+
+    async def release_seat(self, game_id: str, token_hash: str) -> int:
+        """The guest holding a seat by its invite gives it up: the link stops opening it and the seat is free again
+        (to join, if the game is listed; the host may also issue a new invite). InviteInvalid if the token opens no
+        unclaimed seat of the game."""
+        async with self._pool.acquire() as conn:
+            seat: int | None = await conn.fetchval(
+                "UPDATE seats SET token_hash = NULL, link_used = false"
+                " WHERE game_id = $1 AND token_hash = $2 AND player_id IS NULL RETURNING seat", game_id, token_hash)
+        if seat is None:
+            raise InviteInvalid("this invite does not open a seat of this game (it was released, revoked or replaced)")
+        return seat
 
     async def open_tables(self, limit: int) -> list[TableRow]:
         """Listed running games with a free person's seat, newest first."""

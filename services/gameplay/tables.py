@@ -21,6 +21,7 @@ from infra.eventstore.tables import PostgresTables
 
 from .bootstrap import Runtime
 from .handler import Gameplay
+from .queries import token_hash
 from .results import Applied, Created
 from .seating import Seating
 
@@ -60,28 +61,42 @@ class Tables:
         await self.store.set_table(game_id, listed, msgspec.json.encode(options))
 
     async def join(self, game_id: str, player_id: str, name: str) -> Joined:
-        """Seat ``player_id`` at the first free person's seat (not the creator's) of a listed running game:
-        TableRefused (unlisted: 403 ``table/unlisted``; full: 409 ``seat/full``), AlreadySeated, GameAlreadyOver."""
+        """Seat ``player_id`` at the first free person's seat of a listed running game: not the creator's, and not
+        one a guest plays by its invite link (its link was used). TableRefused (unlisted: 403 ``table/unlisted``; no
+        seat free: 409 ``seat/in_use`` when guests play the unclaimed seats, else ``seat/full``), AlreadySeated,
+        GameAlreadyOver."""
         table = await self.store.table_of(game_id)  # StreamNotFound first: an unknown game is a 404
         if not table.listed:
             raise TableRefused(403, "table/unlisted", "this game is not listed publicly: join it by its invite link")
         loaded = await self.gameplay.load(game_id)
         if self.gameplay.module(loaded.game_type).pending(loaded.state).finished:
             raise GameAlreadyOver("the game has ended: its seats can no longer be joined")
-        store = self.gameplay.store
-        if await store.seat_of_player(game_id, player_id) is not None:
+        if await self.gameplay.store.seat_of_player(game_id, player_id) is not None:
             raise AlreadySeated("you already hold a seat of this game")
-        host = await store.host_seat(game_id)  # the creator's seat is theirs, held by its token if not claimed
+        in_use: list[int] = []
         for _ in range(JOIN_TRIES):
-            free = [s.seat for s in await store.seats(game_id)
-                    if s.kind == "human" and s.player_id is None and s.seat != host]
+            free, in_use = await self.store.unclaimed(game_id)  # never the creator's, nor a seat a guest plays
             if not free:
                 break
             try:
                 return Joined(free[0], await self.seating.claim(game_id, free[0], None, player_id, name))
-            except SeatTaken:  # another player was faster: try the next free seat
+            except SeatTaken:  # another player was faster, or the seat's guest used its link first (SeatInUse)
                 continue
+        if in_use:
+            raise TableRefused(409, "seat/in_use", "every seat nobody claimed is played by a guest by its invite link "
+                                                   "(the guest may release it): look for another open game")
         raise TableRefused(409, "seat/full", "every seat of this game is taken: look for another open game")
+
+    async def release(self, game_id: str, token: str) -> int:
+        """The guest holding a seat by its invite ``token`` gives it up (not the creator's seat: TableRefused 409
+        ``seat/host``): the link stops opening it at once here (within ``TOKEN_TTL_S`` in other API processes) and
+        the seat is free to join. InviteInvalid if the token opens no unclaimed seat."""
+        seat = await self.gameplay.queries.seat_for_token(game_id, token)
+        if seat is not None and seat == await self.gameplay.store.host_seat(game_id):
+            raise TableRefused(409, "seat/host", "the creator's seat stays theirs: it cannot be released")
+        released = await self.store.release_seat(game_id, token_hash(token))
+        self.gameplay.queries.forget_token(game_id, token_hash(token))
+        return released
 
     async def rematch(self, game_id: str) -> Rematched:
         """The finished game's rematch, made by the first request and found by every later one: the same game type,

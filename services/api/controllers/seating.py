@@ -1,5 +1,5 @@
 """Seats that belong to people: a signed-in player claims the seat of an invite link; the host revokes or reissues
-the invites of seats nobody has claimed (docs/PLAYERS.md)."""
+the invites of seats nobody has claimed; a guest releases the seat they hold by its link (docs/PLAYERS.md)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from litestar.di import Provide
 from litestar.params import FromPath, PathParameter
 
 from services.gameplay.queries import token_hash
+from services.gameplay.tables import TableRefused, tables_of
 
 from ..auth import SECURITY, bearer_token, provide_seat, seat_of
 from ..deps import GameplayDep, RuntimeDep, SeatDep, SettingsDep
@@ -74,3 +75,23 @@ class SeatingController(Controller):
         """No link opens the seat until the host issues a new one."""
         await host_only(runtime, game_id, caller)
         await runtime.seating.revoke(game_id, seat)
+
+    @post("/release", status_code=204, summary="Give up the seat of an invite link (a guest's)",
+          security=SECURITY, responses=documented(
+              400, 401, 403, 404, 409,
+              s401="No token (auth/missing_token), or it opens no seat (auth/invalid_token)",
+              s403="A signed-in player claimed this seat (seat/claimed)",
+              s409="The creator's seat cannot be released (seat/host)"))
+    async def release(self, request: Request[Any, Any, Any], game_id: FromPath[str], runtime: RuntimeDep,
+                      gameplay: GameplayDep) -> None:
+        """Send the invite's token as ``Authorization: Bearer``. The link stops opening the seat, and the seat is
+        free again: a signed-in player may join it if the game is listed, and the host may issue a new invite. A seat
+        a guest has opened by its link is never free otherwise."""
+        token = bearer_token(request)
+        if token is None:
+            raise ApiError(401, "auth/missing_token", "send the invite's token as 'Authorization: Bearer <token>'")
+        await seat_of(gameplay, game_id, token)  # 401 for a dead link, 403 seat/claimed for a claimed seat's
+        try:
+            await tables_of(runtime).release(game_id, token)
+        except TableRefused as exc:
+            raise ApiError(exc.status, exc.code, exc.message) from exc
