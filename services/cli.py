@@ -5,7 +5,7 @@
     magnate worker              one arq worker (system jobs: dice, market, AI turns)
     magnate migrate             apply the SQL migrations
     magnate export GAME_ID [-o FILE]   a game's history as JSON Lines
-    magnate verify FILE         check an export (exit code 0 if it verifies, 1 if not)
+    magnate verify FILE [--receipt R]  check an export (and a player's receipt); exit code 0 if it verifies
     magnate simulate -n N ...   N seeded games, in-process or through the live service; JSON + SVG summary
 
 Settings come from the environment (:mod:`infra.config`): DATABASE_URL, REDIS_URL, HOST, PORT,
@@ -136,17 +136,25 @@ def cmd_export(settings: Settings, game_id: str, output: str | None) -> int:
     return 0
 
 
-def cmd_verify(path: str) -> int:
+def cmd_verify(path: str, receipt: str | None = None) -> int:
     import msgspec
 
     from domain.games import GAMES
     from services.gameplay.audit import verify
+    from services.gameplay.receipt import check_receipt
 
     data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     verdict = verify(data.splitlines(), GAMES)
     print(msgspec.json.format(msgspec.json.encode(verdict).decode(), indent=2))
     print("OK: the export verifies" if verdict.ok else "FAILED: the export does not verify", file=sys.stderr)
-    return 0 if verdict.ok else 1
+    if receipt is None:
+        return 0 if verdict.ok else 1
+    checked = check_receipt(Path(receipt).read_bytes(), data.splitlines(), verdict.ok)
+    print(msgspec.json.format(msgspec.json.encode(checked).decode(), indent=2))
+    print(f"OK: the receipt's {checked.heads} chain heads are the export's; {checked.hidden_opened} hidden events up "
+          "to your last move opened to the commitments made when they happened" if checked.ok
+          else "FAILED: the receipt does not match the export", file=sys.stderr)
+    return 0 if verdict.ok and checked.ok else 1
 
 
 # -- simulate ---------------------------------------------------------------------------------------
@@ -234,6 +242,8 @@ def parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
     check = sub.add_parser("verify", help="verify an export; exit code 0 if it verifies, else 1")
     check.add_argument("file", help="the export (JSON Lines), or - for standard input")
+    check.add_argument("--receipt", help="a player's receipt (the JSON the game page saves): its chain heads must be "
+                                         "the export's, so what the end reveals is what was committed before")
     _simulate_parser(sub)
     return p
 
@@ -295,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         case "export":
             return cmd_export(settings, args.game_id, args.output)
         case "verify":
-            return cmd_verify(args.file)
+            return cmd_verify(args.file, args.receipt)
         case "simulate":
             return cmd_simulate(settings, args)
     raise AssertionError(args.command)

@@ -13,6 +13,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from domain.games import GAMES
+from services.gameplay.audit import verify
+from services.gameplay.receipt import check_receipt
 from tests.live import Services
 
 from .conftest import PHONE, Pages, screenshot
@@ -139,6 +142,27 @@ def test_a_solo_game_against_the_computer_is_played_to_the_end_by_clicking(web: 
     expect(page.locator("#history-list li", has_text="The game ends.")).to_have_count(1)
     expect(page.locator("#revealed-seed")).to_have_text(SEED)
     screenshot(page, "decktet-05-final-standings")
+    check_the_receipt(page, web.url, clicks)
+
+
+def check_the_receipt(page: Page, url: str, moves: int) -> None:
+    """The heads the page kept at the player's moves are checked in the page against the export (its chain
+    recomputed, the hidden draws opened with the revealed seed), and the same receipt passes `magnate verify`."""
+    page.locator("#check-receipt").click()
+    result = page.locator("#receipt-result[data-ok]")
+    expect(result).to_have_attribute("data-ok", "true", timeout=15_000)
+    expect(result).to_contain_text(re.compile(r"Verified: the \d+ chain heads .* [1-9]\d* hidden events"))
+    game_id = page.url.split("/play/")[1].split("#")[0].split("?")[0]
+    receipt = page.evaluate("(id) => localStorage.getItem(`magnate:receipt:${id}`)", game_id)
+    heads = json.loads(receipt)["heads"]
+    assert len(heads) >= moves // 2
+    lines = page.request.get(f"{url}/api/games/{game_id}/export").body().splitlines()
+    verdict = verify(lines, GAMES)
+    assert verdict.ok, verdict.problems
+    checked = check_receipt(receipt.encode(), lines, verdict.ok)
+    assert checked.ok and checked.heads == len(heads) and checked.hidden_opened > 0, checked
+    forged = json.dumps({**json.loads(receipt), "heads": [{**heads[0], "hash": "0" * 64}, *heads[1:]]})
+    assert not check_receipt(forged.encode(), lines, verdict.ok).ok
 
 
 # -- two people ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { NOTES } from "./clocks.js";
 import { h } from "./dom.js";
+import { receiptPart } from "./receipt.js";
 import { rematchPart } from "./tables.js";
 
 /** Shows (or hides, while ``outcome`` is null) the final panel; ``label(seat)`` names a seat; ``seat`` and ``token``
@@ -43,6 +44,8 @@ export function renderFinal(section, container, { gameId, gameType, outcome, bun
   }
   parts.push(h("p", {}, h("a", { href: api.exportUrl(gameId), download: `${gameType}-${gameId}.jsonl`, id: "export-link" },
     "Download the audit export (JSON Lines)"), " — check it with the server's ", h("code", {}, "verify"), " command."));
+  const receipt = container.querySelector("#receipt") || receiptPart(gameId); // kept: its check's result
+  if (receipt) parts.push(receipt);
   const key = `${gameId}:${seat}:${rematchId}`;
   if (container.dataset.rematch === key && container.querySelector("#rematch")) {
     parts.push(container.querySelector("#rematch")); // kept as it is (the invites it may show)

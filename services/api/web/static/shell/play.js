@@ -16,6 +16,7 @@ import { renderFinal } from "./final.js";
 import { History } from "./history.js";
 import { inviteItem } from "./invites.js";
 import { follow } from "./live.js";
+import { keepHead } from "./receipt.js";
 import { seats } from "./seats.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -69,7 +70,7 @@ const together = () => (page.game.on_turn || []).length > 1;
 async function send(command) {
   const simultaneous = together();
   try {
-    await api.submit(gameId, page.token, command, page.version);
+    keepHead(gameId, page.seat, await api.submit(gameId, page.token, command, page.version));
   } catch (err) {
     if (!(err instanceof ApiError && err.code === "conflict/version")) throw err;
     await refresh();
@@ -78,7 +79,7 @@ async function send(command) {
       return;
     }
     // another seat's sealed choice came first: the same choice is sent again, judged on the game as it is now
-    await api.submit(gameId, page.token, command, page.version);
+    keepHead(gameId, page.seat, await api.submit(gameId, page.token, command, page.version));
   }
   $("#notice").textContent = "";
   await refresh();
