@@ -114,9 +114,10 @@ class GameQueries:
         codec = self.loader.codecs[game_type]
         shown: list[StoredEvent] = []
         redacted: set[int] = set()
-        for stored in events:
-            if stored.commitment is None:  # a game stored before commitments: its hashes would give hidden events away
-                stored = msgspec.structs.replace(stored, prev_hash=UNSHOWN, hash=UNSHOWN)
+        for kept in events:
+            # a game stored before commitments: its hashes would give hidden events away
+            stored = kept if kept.commitment is not None else msgspec.structs.replace(kept, prev_hash=UNSHOWN,
+                                                                                     hash=UNSHOWN)
             event = codec.decode_event(stored.payload)
             seen = game.redact(event, viewer, False)
             if seen is None:
