@@ -41,8 +41,8 @@ bench-full: $(STAMP) ## the short run plus K=1,000 games to the crash, 1,000-10,
 chaos: $(STAMP) ## the full fault suite (< 15 min): 300 games through 40 worker kills, Redis and PostgreSQL outages, and schemathesis; writes docs/RELIABILITY.md
 	MAGNATE_CHAOS=full $(PY) -m pytest tests/chaos -m chaos -s -p no:cacheprovider
 
-run: $(STAMP) ## API server + one worker on http://127.0.0.1:8000 (embedded PostgreSQL/Redis when no URLs are set)
-	$(PY) -m services.cli run
+run: $(STAMP) ## API server + one worker on http://127.0.0.1:8000 (embedded PostgreSQL/Redis when no URLs are set; mail at /dev/mail)
+	$(PY) -m services.cli run --dev-mailbox
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -197,7 +197,8 @@ async def measure(rates: Sequence[float] = RATES, warm_s: float = WARM_S, window
     began = time.monotonic()
     with own_redis() as own:
         async with fresh_database("magnate_bench_capacity") as dsn:
-            services = Services.start(dsn, own.url, queue_name("magnate:bench-capacity"), 1)
+            services = Services.start(dsn, own.url, queue_name("magnate:bench-capacity"), 1,
+                                      env={"MAGNATE_DEV_MAILBOX": "1"})  # the players' sign-in links
             pool = await asyncpg.create_pool(dsn, min_size=1, max_size=2)
             run = Run(services, own.pid, pool, model, clients)
             try:

@@ -14,13 +14,16 @@ from services.supervisor import Services
 
 ROOT = Path(__file__).resolve().parents[1]
 
-__all__ = ["ROOT", "Services", "running_services", "services"]
+__all__ = ["DEV_MAILBOX", "ROOT", "Services", "running_services", "services"]
+
+DEV_MAILBOX = {"MAGNATE_DEV_MAILBOX": "1"}
+"""The tests read sign-in links from the development mailbox, which a server keeps only when asked."""
 
 
 @contextmanager
 def running_services(pg_dsn: str, redis_url: str, queue_name: str) -> Iterator[Services]:
     """Start the API server and one worker; stop them (SIGTERM, then kill) when the block ends."""
-    running = Services.start(pg_dsn, redis_url, queue_name, workers=1)
+    running = Services.start(pg_dsn, redis_url, queue_name, workers=1, env=DEV_MAILBOX)
     try:
         yield running
     finally:

@@ -1,6 +1,9 @@
-"""The development mailbox: with no ``SMTP_URL`` (the embedded default of ``magnate run``), mail is kept in the
-``dev_mail`` table instead of sent (:class:`DevMailbox`), and shown at ``/dev/mail`` (a small page) and
-``/api/dev/mail`` (JSON) by :func:`devmail_router`, so a newcomer can sign in with nothing installed."""
+"""The development mailbox: with no ``SMTP_URL`` and ``MAGNATE_DEV_MAILBOX`` on (``make run`` turns it on), mail is
+kept in the ``dev_mail`` table instead of sent (:class:`DevMailbox`), and shown at ``/dev/mail`` (a small page) and
+``/api/dev/mail`` (JSON) by :func:`devmail_router`, so a newcomer can sign in with nothing installed.
+
+Whoever reads it can sign in as anyone (the sign-in links are in it), so it exists only when asked for: without the
+switch the routes do not exist (404) and :func:`~infra.channels.mail.mail_sender` never makes a mailbox."""
 
 from __future__ import annotations
 
@@ -117,7 +120,8 @@ h2 {{ font-size: 1.1rem; }} .meta {{ color: #555; }}
 pre {{ white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; }}
 </style></head><body>
 <h1>Development mailbox</h1>
-<p>No <code>SMTP_URL</code> is set, so the server keeps its mail here instead of sending it. Newest first.</p>
+<p>No <code>SMTP_URL</code> is set and the development mailbox is on (<code>MAGNATE_DEV_MAILBOX</code>), so the
+server keeps its mail here instead of sending it. Newest first.</p>
 {items}
 </body></html>
 """

@@ -1,6 +1,6 @@
 """Mail: the message a delivery sends (:class:`Mail`), the MIME message it becomes (:func:`build_message`,
 stdlib ``email``), and the sender that hands it to an SMTP server (:class:`SmtpSender`, aiosmtplib), or to the
-development mailbox when no SMTP server is configured (:func:`mail_sender`)."""
+development mailbox when no SMTP server is configured and it is asked for (:func:`mail_sender`)."""
 
 from __future__ import annotations
 
@@ -136,10 +136,27 @@ class SmtpSender:
             raise DeliveryFailed(f"SMTP server unreachable: {type(exc).__name__}: {exc}", permanent=False) from exc
 
 
+class NoMail:
+    """The sender of a server with neither ``SMTP_URL`` nor the development mailbox: every mail fails for good
+    (a notification by mail is ``failed`` at once; the API refuses sign-in links before it gets here)."""
+
+    async def send(self, mail: Mail) -> None:
+        raise DeliveryFailed("no SMTP_URL is set and the development mailbox is off: this server sends no mail",
+                             permanent=True)
+
+
+def sends_mail(settings: Settings) -> bool:
+    """Whether mail goes anywhere: to an SMTP server, or to the development mailbox when it is asked for."""
+    return bool(settings.smtp_url) or settings.dev_mailbox
+
+
 def mail_sender(settings: Settings, pool: asyncpg.Pool) -> MailSender:
-    """The configured sender: SMTP when ``SMTP_URL`` is set, else the development mailbox (``/dev/mail``)."""
+    """The configured sender: SMTP when ``SMTP_URL`` is set, else the development mailbox (``/dev/mail``) when
+    ``MAGNATE_DEV_MAILBOX`` asks for it, else :class:`NoMail`."""
     if settings.smtp_url:
         return SmtpSender(settings.smtp_url, settings.mail_from)
+    if not settings.dev_mailbox:
+        return NoMail()
     # Imported here: the mailbox builds its messages with this module, which would otherwise import it back.
     from infra.channels.devmail import DevMailbox  # noqa: PLC0415
 

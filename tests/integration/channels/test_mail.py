@@ -16,6 +16,7 @@ from litestar.di import Provide
 
 from bench.receivers import http_serving
 from infra.channels import DeliveryFailed, DevMailbox, Mail, SmtpSender, devmail_router, mail_sender
+from infra.channels.mail import NoMail
 from infra.config import Settings
 from tests.integration.channels.conftest import (
     PASSWORD,
@@ -189,5 +190,6 @@ async def test_the_mailbox_page_and_json(channels_pool: asyncpg.Pool) -> None:
 
 
 async def test_the_configured_sender(channels_pool: asyncpg.Pool) -> None:
-    assert isinstance(mail_sender(Settings(), channels_pool), DevMailbox)
+    assert isinstance(mail_sender(Settings(dev_mailbox=True), channels_pool), DevMailbox)
+    assert isinstance(mail_sender(Settings(), channels_pool), NoMail), "no mailbox unless asked for"
     assert isinstance(mail_sender(Settings(smtp_url="smtp://mail.example.com:2525"), channels_pool), SmtpSender)

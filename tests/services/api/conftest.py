@@ -37,7 +37,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture
 def settings(pg_dsn: str, redis_url: str, queue_name: str) -> Settings:
-    return Settings(database_url=pg_dsn, redis_url=redis_url, queue_name=queue_name, sandbox=True)
+    return Settings(database_url=pg_dsn, redis_url=redis_url, queue_name=queue_name, sandbox=True, dev_mailbox=True)
 
 
 @pytest.fixture
