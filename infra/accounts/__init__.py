@@ -1,15 +1,18 @@
 """Players who are people: accounts by email, one-time sign-in links, and the web sessions that remember them."""
 
+from .link_limits import LinkLimits, mailbox
 from .players import LinkExpired, LinkInvalid, LinkUsed, Player, PlayerStore, SignInLink, TooManyLinks
 from .sessions import PostgresSessionStore
 
 __all__ = [
     "LinkExpired",
     "LinkInvalid",
+    "LinkLimits",
     "LinkUsed",
     "Player",
     "PlayerStore",
     "PostgresSessionStore",
     "SignInLink",
     "TooManyLinks",
+    "mailbox",
 ]

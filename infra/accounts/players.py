@@ -1,7 +1,8 @@
 """Players and their one-time sign-in links, on PostgreSQL.
 
 A link's token is 32 random bytes shown once (in the mail); only its SHA-256 is stored. Redeeming it marks it used
-in the same statement that checks it, so a replayed link fails even when two redeem it at once.
+in the same statement that checks it, so a replayed link fails even when two redeem it at once;
+redeeming one spends every other unused link of the address.
 """
 
 from __future__ import annotations
@@ -90,8 +91,12 @@ class PlayerStore:
                 if known is None:
                     raise LinkInvalid("this sign-in link is not valid")
                 if known["used_at"] is not None:
-                    raise LinkUsed("this sign-in link was used already: ask for a new one")
+                    raise LinkUsed("this sign-in link was used already, or a newer one was: ask for a new one")
                 raise LinkExpired("this sign-in link has expired: ask for a new one")
+            # Signing in spends every other link of the address: one mailed earlier (and perhaps read by someone
+            # else since) cannot sign in again after its owner did.
+            await conn.execute("UPDATE sign_in_links SET used_at = now() WHERE email = $1 AND used_at IS NULL",
+                               row["email"])
             player = await conn.fetchrow(
                 "INSERT INTO players (player_id, email, name) VALUES ($1, $2, $3)"
                 " ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING player_id, email, name",

@@ -49,12 +49,13 @@ from .controllers.tables import TablesController
 from .controllers.unsubscribe import unsubscribe_now, unsubscribe_page
 from .controllers.vacation import VacationController
 from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings, provide_stories
-from .errors import EXCEPTION_HANDLERS, TOO_DEEP
+from .errors import EXCEPTION_HANDLERS, NOT_UTF8, TOO_DEEP
 from .limits import rate_limit_middleware, rate_limit_stores, stream_slots
 from .log_context import bind_request
 from .metrics import PROMETHEUS, MetricsController, watch_streams
 from .openapi import complete
-from .players import csrf_for_sessions, session_config, sessions_for_signed_in
+from .players import csrf_config, csrf_for_sessions, session_config, sessions_for_signed_in
+from .sessions import csrf_bound_to_session
 from .web import web_router
 
 log = logging.getLogger(__name__)
@@ -69,14 +70,16 @@ with `Retry-After`); a sandbox server has none. A 503 (`infra/unavailable`) also
 
 
 class BoundedRequest(Request[Any, Any, Any]):
-    """A request whose JSON body nested deeper than the decoder's recursion limit is a 400 (request/malformed),
-    like any body that is not JSON, instead of a RecursionError."""
+    """A request whose JSON body nested deeper than the decoder's recursion limit, or is not UTF-8, is a 400
+    (request/malformed), like any body that is not JSON, instead of a RecursionError or a UnicodeDecodeError."""
 
     async def json(self) -> Any:
         try:
             return await super().json()
         except RecursionError as exc:
             raise SerializationException(TOO_DEEP) from exc
+        except UnicodeDecodeError as exc:  # msgspec's, for bytes that are not UTF-8
+            raise SerializationException(NOT_UTF8) from exc
 
 
 def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
@@ -107,10 +110,11 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
 
     slots = stream_slots(settings)
     watch_streams(slots)
+    csrf = csrf_config(csrf_secret(settings), secure_cookies(settings))
     kept: dict[str, object] = {"settings": settings, "stories": Stories(), "stream_slots": slots,
-                               "stream_pages": SharedPages()}
+                               "stream_pages": SharedPages(), "csrf": csrf}
     state = State(kept | ({"runtime": runtime} if runtime is not None else {}))
-    dev_mail = [devmail_router()] if settings.smtp_url is None else []
+    dev_mail = [devmail_router()] if dev_mailbox_on(settings) else []
     app = Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
                         MyGamesController, SeatingController, TablesController, NotificationController,
@@ -124,7 +128,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
             "stories": Provide(provide_stories, sync_to_thread=False),
             "devmail": Provide(provide_devmail, sync_to_thread=False),
         },
-        guards=[plausible_game_id],
+        guards=[plausible_game_id, csrf_bound_to_session],
         before_request=bind_request,
         exception_handlers=EXCEPTION_HANDLERS,
         lifespan=[lifespan],
@@ -134,7 +138,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         logging_config=None,
         middleware=[PROMETHEUS.middleware, allow_every_method(), *rate_limit_middleware(settings),
                     sessions_for_signed_in(session_config(secure_cookies(settings))),
-                    csrf_for_sessions(csrf_secret(settings), secure_cookies(settings))],
+                    csrf_for_sessions(csrf)],
         stores=stores_of(settings, runtime) if runtime is not None else None,
         openapi_config=OpenAPIConfig(
             title="Magnate Server", version="0.1.0", description=DESCRIPTION, path="/schema", components=COMPONENTS
@@ -162,6 +166,22 @@ def csrf_secret(settings: Settings) -> str:
     if not settings.sandbox:
         log.warning("MAGNATE_SECRET_KEY is not set: signed-in pages work only against this one API process")
     return secrets.token_urlsafe(32)
+
+
+def dev_mailbox_on(settings: Settings) -> bool:
+    """Whether the development mailbox is served (asked for, and no SMTP server): said once at start-up, with what
+    a server that has neither does (it refuses to send sign-in links: ``mail/not_configured``)."""
+    if settings.smtp_url:
+        if settings.dev_mailbox:
+            log.warning("SMTP_URL is set: mail goes to the SMTP server and there is no development mailbox")
+        return False
+    if settings.dev_mailbox:
+        log.warning("development mailbox on (MAGNATE_DEV_MAILBOX): every mail, sign-in links included, is shown "
+                    "to anyone at /dev/mail; never run it where others can reach it")
+        return True
+    log.warning("no SMTP_URL and no development mailbox: this server sends no mail and refuses to send sign-in "
+                "links (set SMTP_URL, or MAGNATE_DEV_MAILBOX=1 on a development machine)")
+    return False
 
 
 def provide_devmail(state: State) -> DevMailbox:

@@ -3,9 +3,18 @@
 =========================================  ======  ================================================
 raised                                     status  code
 =========================================  ======  ================================================
-ApiError (this module)                     its own ``request/*``, ``auth/*``, ``rate/*``
-malformed JSON body (or nested too deep)   400     ``request/malformed``
+ApiError (this module)                     its own ``request/*``, ``auth/*``, ``rate/*``, ``mail/*``
+malformed JSON body (or nested too deep,   400     ``request/malformed``
+or not UTF-8)
 body or parameter validation               400     ``request/invalid``
+a name with no visible character or with   400     ``request/invalid_name`` (``services.api.names``)
+a control character
+a JSON object with a key twice (signing    400     ``request/duplicate_key`` (``services.api.bodies``)
+in, asking a link, renaming)
+not ``application/json`` there             415     ``request/unsupported_media_type``
+another site's page (signed-in changes,    403     ``auth/origin`` (``services.api.sessions``)
+signing in, asking a link)
+no mail configured (asking a link)         403     ``mail/not_configured``
 CommandIdReserved                          400     ``request/reserved_command_id``
 InvalidIdempotencyKey                      400     ``request/invalid_idempotency_key``
 body over ``max_body_bytes``               413     ``request/too_large`` (details.max_bytes)
@@ -15,7 +24,8 @@ StreamNotFound                             404     ``game/not_found``
 SeatTaken (an invite of a claimed seat)    403     ``seat/claimed``
 AlreadySeated                              409     ``seat/already_seated``
 InviteInvalid                              401     ``auth/invalid_token``
-CSRF check failed (cookie-signed writes)   403     ``auth/csrf``
+CSRF check failed (cookie-signed writes,   403     ``auth/csrf`` (also: a token of another session)
+signing in)
 ConcurrencyConflict                        409     ``conflict/version`` (details.retry = true)
 CommandIdReused                            409     ``conflict/command_id_reused``
 IdempotencyKeyReused                       409     ``conflict/idempotency_key_reused``
@@ -55,6 +65,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from domain.kernel import GameError, ViewUnavailable
 from infra.errors import ConcurrencyConflict, InfraError
 
+from .names import INVALID_NAME
 from .schemas import ErrorBody
 
 log = logging.getLogger(__name__)
@@ -85,6 +96,7 @@ def invalid(message: str, **details: Any) -> ApiError:
 
 
 TOO_DEEP = "the JSON body is nested too deeply"
+NOT_UTF8 = "the JSON body is not UTF-8"
 
 
 def too_many(message: str, retry_after_s: int, **details: Any) -> ApiError:
@@ -116,6 +128,7 @@ _DOCUMENTED = {
     409: "The game moved on (conflict/version) or the command id was used for another command "
          "(conflict/command_id_reused)",
     413: "The request body is larger than the server reads (request/too_large; details.max_bytes)",
+    415: "The body is not JSON (request/unsupported_media_type)",
     422: "The command breaks a rule; the code is the rule's own (rule/not_your_turn, ...)",
     429: "Too many requests from this client address (rate/limited); Retry-After says when to come back",
     503: "PostgreSQL or Redis is unreachable (infra/unavailable); retry after Retry-After seconds",
@@ -183,7 +196,7 @@ def on_http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
     details: dict[str, Any] = {}
     if isinstance(exc, ValidationException):
         details = {"errors": exc.extra} if exc.extra else {}
-        code = "request/invalid"
+        code = "request/invalid_name" if INVALID_NAME in str(exc.extra) else "request/invalid"
     elif isinstance(exc.__cause__, SerializationException):
         code = "request/malformed"
     elif isinstance(exc, NotFoundException):

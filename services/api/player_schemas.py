@@ -7,6 +7,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
+from .names import check_name
 from .schemas import NAME_MAX, NO_NUL
 
 NEXT_PATTERN = r"^/([^/\\\x00][^\\\x00]*)?$"
@@ -29,6 +30,11 @@ class SessionRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     token: Annotated[str, Meta(min_length=1, max_length=200, pattern=NO_NUL)]
 
 
+class CsrfOut(msgspec.Struct, frozen=True):
+    csrf_token: str
+    """Send it as ``X-CSRFToken`` with every change this browser's session makes (signing in included)."""
+
+
 class PlayerMeOut(msgspec.Struct, frozen=True):
     player_id: str
     email: str
@@ -39,6 +45,10 @@ class PlayerMeOut(msgspec.Struct, frozen=True):
 
 class RenameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Annotated[str, Meta(min_length=1, max_length=NAME_MAX, pattern=NO_NUL)]
+    """A visible character at least, no control character (``services.api.names``)."""
+
+    def __post_init__(self) -> None:
+        check_name(self.name)
 
 
 class MyGameOut(msgspec.Struct, frozen=True):

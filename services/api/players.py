@@ -1,36 +1,50 @@
 """Who is signed in: Litestar's server-side sessions (cookie ``session``, rows in PostgreSQL) and the CSRF check of
 the writes a signed-in page makes (docs/PLAYERS.md).
 
-A session holds only ``{"player_id": ...}``. A request that carries the session cookie and changes something must
-send ``X-CSRFToken`` with the ``csrftoken`` cookie's value: Litestar's ``CSRFMiddleware`` checks it. A request
-without the session cookie (a bot's bearer token) is not cookie-authenticated, so it skips that check: a browser
-cannot forge an ``Authorization`` header cross-site, and without the cookie the request is nobody's session.
+A session holds ``{"player_id": ..., "csrf": ...}``; a pre-session (``GET /api/auth/csrf``, before signing in) only
+``{"csrf": ...}``. A request that carries the session cookie and changes something, and every sign-in, must send
+``X-CSRFToken`` with the ``csrftoken`` cookie's value (Litestar's ``CSRFMiddleware`` checks it), which must be the
+session's own token (:mod:`.sessions`). A request without the session cookie (a bot's bearer token) is not
+cookie-authenticated, so it skips that check: a browser cannot forge an ``Authorization`` header cross-site, and
+without the cookie the request is nobody's session.
+
+The cookies are read with Litestar's own parser (the one its session backend uses), so a ``Cookie`` header that
+Python's ``SimpleCookie`` would refuse (``junk; session=x``) cannot make the two disagree.
 """
 
 from __future__ import annotations
 
-from http.cookies import SimpleCookie
-from typing import Any
+from typing import Any, cast
 
 from litestar import Request
 from litestar.config.csrf import CSRFConfig
+from litestar.connection import ASGIConnection
 from litestar.di import NamedDependency
 from litestar.enums import ScopeType
 from litestar.middleware.csrf import CSRFMiddleware
 from litestar.middleware.session.base import SessionMiddleware
-from litestar.middleware.session.server_side import ServerSideSessionBackend, ServerSideSessionConfig
+from litestar.middleware.session.server_side import ServerSideSessionConfig
 from litestar.params import SkipValidation
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from infra.accounts import Player, PlayerStore
 
 from .errors import ApiError
+from .sessions import (
+    CSRF_PATH,
+    SAFE_METHODS,
+    SESSION_COOKIE,
+    SESSION_ID_BYTES,
+    SIGN_IN_PATH,
+    FreshSessions,
+    plausible_session_id,
+)
 
-SESSION_COOKIE = "session"
 SESSION_DAYS = 30
 CSRF_COOKIE = "csrftoken"
 CSRF_HEADER = "x-csrftoken"
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+SESSION_PATHS = frozenset({SIGN_IN_PATH, CSRF_PATH})
+"""Where the session middleware runs even without a session cookie: signing in, and starting a pre-session."""
 
 PlayerDep = NamedDependency[SkipValidation[Player]]
 OptionalPlayerDep = NamedDependency[SkipValidation[Player | None]]
@@ -38,18 +52,14 @@ OptionalPlayerDep = NamedDependency[SkipValidation[Player | None]]
 
 def session_config(secure: bool) -> ServerSideSessionConfig:
     return ServerSideSessionConfig(key=SESSION_COOKIE, max_age=SESSION_DAYS * 86400, httponly=True, samesite="lax",
-                                   secure=secure, store="sessions", renew_on_access=False)
+                                   secure=secure, store="sessions", renew_on_access=False,
+                                   session_id_bytes=SESSION_ID_BYTES)
 
 
 def has_session_cookie(scope: Scope) -> bool:
-    cookies = SimpleCookie()
-    for name, value in scope.get("headers", ()):
-        if name == b"cookie":
-            cookies.load(value.decode("latin-1"))
-    return SESSION_COOKIE in cookies
-
-
-SIGN_IN_PATH = "/api/auth/session"
+    """Whether the request names a session this server could have made (Litestar's cookie parser: the same
+    reading its session backend makes; any other value is no session)."""
+    return plausible_session_id(ASGIConnection[Any, Any, Any, Any](scope).cookies.get(SESSION_COOKIE))
 
 
 def sessions_for_signed_in(config: ServerSideSessionConfig) -> Any:
@@ -61,10 +71,10 @@ def sessions_for_signed_in(config: ServerSideSessionConfig) -> Any:
     ``request.session`` is never read without the cookie: :func:`session_player_id`)."""
 
     def middleware(app: ASGIApp) -> ASGIApp:
-        with_sessions = SessionMiddleware(app=app, backend=ServerSideSessionBackend(config=config))
+        with_sessions = SessionMiddleware(app=app, backend=FreshSessions(config=config))
 
         async def guard(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] == ScopeType.HTTP and (scope["path"] == SIGN_IN_PATH or has_session_cookie(scope)):
+            if scope["type"] == ScopeType.HTTP and (scope["path"] in SESSION_PATHS or has_session_cookie(scope)):
                 await with_sessions(scope, receive, send)
             else:
                 await app(scope, receive, send)
@@ -83,19 +93,23 @@ def is_event_stream(scope: Scope) -> bool:
 STREAM_SUFFIX = "/stream"
 
 
-def csrf_for_sessions(secret: str, secure: bool) -> Any:
-    """Middleware: Litestar's CSRF check for requests that carry the session cookie (and, on safe methods, its
-    ``csrftoken`` cookie for every page to read). An event stream is a safe request and sets no cookie: it skips
-    the middleware, whose wrapper of ``send`` would otherwise run for every message of every open stream."""
-    config = CSRFConfig(secret=secret, cookie_name=CSRF_COOKIE, header_name=CSRF_HEADER, cookie_secure=secure,
-                        cookie_samesite="strict")
+def csrf_config(secret: str, secure: bool) -> CSRFConfig:
+    return CSRFConfig(secret=secret, cookie_name=CSRF_COOKIE, header_name=CSRF_HEADER, cookie_secure=secure,
+                      cookie_samesite="strict")
+
+
+def csrf_for_sessions(config: CSRFConfig) -> Any:
+    """Middleware: Litestar's CSRF check for requests that carry the session cookie and for signing in (and, on
+    safe methods, its ``csrftoken`` cookie for every page to read). An event stream is a safe request and sets no
+    cookie: it skips the middleware, whose wrapper of ``send`` would otherwise run for every message of every open
+    stream; so does ``GET /api/auth/csrf``, which sets the cookie to its session's token itself."""
 
     def middleware(app: ASGIApp) -> ASGIApp:
         guarded = CSRFMiddleware(app=app, config=config)
 
         async def guard(scope: Scope, receive: Receive, send: Send) -> None:
-            if scope["type"] == ScopeType.HTTP and not is_event_stream(scope) and (
-                    scope["method"] in SAFE_METHODS or has_session_cookie(scope)):
+            if scope["type"] == ScopeType.HTTP and not is_event_stream(scope) and scope["path"] != CSRF_PATH and (
+                    scope["method"] in SAFE_METHODS or scope["path"] == SIGN_IN_PATH or has_session_cookie(scope)):
                 await guarded(scope, receive, send)
             else:
                 await app(scope, receive, send)
@@ -106,8 +120,8 @@ def csrf_for_sessions(secret: str, secure: bool) -> Any:
 
 
 def session_player_id(request: Request[Any, Any, Any]) -> str | None:
-    if SESSION_COOKIE not in request.cookies:
-        return None  # no session lookup at all for a request that never signed in
+    if "session" not in cast("dict[str, Any]", request.scope):  # typed as always there; it is where sessions ran
+        return None  # the session middleware did not run: a request that never signed in, no lookup at all
     player_id = request.session.get("player_id") if request.session else None
     return player_id if isinstance(player_id, str) else None
 

@@ -14,6 +14,7 @@ from services.gameplay.audit import EventRecord
 from services.gameplay.command_ids import CLIENT_ID_MAX, CLIENT_ID_PATTERN
 
 from .clock_schemas import TableStateOut
+from .names import check_name
 
 NO_NUL = r"^[^\x00]*$"
 """PostgreSQL text cannot hold NUL characters, so stored strings refuse them up front (a 400, not a 500)."""
@@ -55,6 +56,11 @@ class CreateGameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
     listed: bool = False
     """List the game publicly: signed-in players may join its free seats (``GET /api/tables/open``) and anyone may
     watch it (``GET /api/tables/live``)."""
+
+    def __post_init__(self) -> None:
+        for name in self.names:
+            if name:  # a missing or empty one: the game's name for the seat
+                check_name(name)
 
 
 class CommandRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -20,7 +20,10 @@ def sign_in_by_mail(page: Page, url: str, email: str) -> None:
     body = next(m["text_body"] for m in mails if m["recipient"] == email)
     found = re.search(r"/signin#token=([A-Za-z0-9_-]+)", body)
     assert found, body
-    assert page.request.post(f"{url}/api/auth/session", data={"token": found.group(1)}).status == 200
+    csrf = page.request.get(f"{url}/api/auth/csrf").json()["csrf_token"]  # the pre-session's, as the page does
+    signed = page.request.post(f"{url}/api/auth/session", data={"token": found.group(1)},
+                               headers={"X-CSRFToken": csrf})
+    assert signed.status == 200, signed.text()
 
 
 def test_bea_joins_adas_listed_game_from_the_lobby(web: Services, pages: Pages) -> None:

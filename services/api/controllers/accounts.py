@@ -1,5 +1,10 @@
 """Signing in without a password (an emailed one-time link), signing out, and the signed-in player
-(docs/PLAYERS.md)."""
+(docs/PLAYERS.md).
+
+Signing in is a page's act, checked like one (issue #24): the page first gets a pre-session and its CSRF token
+(``GET /api/auth/csrf``), then posts the link's token as JSON with that CSRF token; the session it gets has a new id
+and a new CSRF token (:mod:`..sessions`). Links go out only where mail can go (an SMTP server, or a development
+mailbox asked for), and at most so many per mailbox and per client (:mod:`infra.accounts.link_limits`)."""
 
 from __future__ import annotations
 
@@ -7,19 +12,23 @@ import html
 import secrets
 from typing import Any
 
-from litestar import Controller, Request, delete, get, patch, post
+from litestar import Controller, Request, Response, delete, get, patch, post
+from litestar.config.csrf import CSRFConfig
 from litestar.di import Provide
+from litestar.middleware.rate_limit import get_remote_address
 from litestar.params import JSONBody
 
-from infra.accounts import LinkExpired, LinkInvalid, LinkUsed, TooManyLinks
+from infra.accounts import LinkExpired, LinkInvalid, LinkLimits, LinkUsed, TooManyLinks
 from infra.channels.addresses import check_email
 from infra.channels.errors import DeliveryFailed, InvalidEmail
-from infra.channels.mail import Mail
+from infra.channels.mail import Mail, sends_mail
 
+from ..bodies import json_only, refuse_duplicate_keys
 from ..deps import RuntimeDep, SettingsDep
 from ..errors import ApiError, documented, too_many
-from ..player_schemas import LinkRequest, LinkSentOut, PlayerMeOut, RenameRequest, SessionRequest
+from ..player_schemas import CsrfOut, LinkRequest, LinkSentOut, PlayerMeOut, RenameRequest, SessionRequest
 from ..players import PlayerDep, provide_player
+from ..sessions import CSRF_KEY, new_csrf_cookie, start_session
 from .games import public_url
 
 LINK_RETRY_S = 60
@@ -40,17 +49,31 @@ class AccountController(Controller):
     path = "/api"
     tags = ("players",)
 
-    @post("/auth/link", status_code=202, summary="Email a one-time sign-in link", responses=documented(
-        400, 422, 429, 503, s422="Not an email address (request/invalid_email)",
-        s503="The mail could not be sent (mail/unavailable): retry later"))
-    async def send_link(self, data: JSONBody[LinkRequest], runtime: RuntimeDep, settings: SettingsDep) -> LinkSentOut:
+    @post("/auth/link", status_code=202, summary="Email a one-time sign-in link", guards=[json_only],
+          responses=documented(
+              400, 403, 415, 422, 429, 503, s403="This server sends no mail (mail/not_configured), or the request "
+              "came from another site's page (auth/origin)", s415="Not a JSON body (request/unsupported_media_type)",
+              s422="Not an email address (request/invalid_email)",
+              s503="The mail could not be sent (mail/unavailable): retry later"))
+    async def send_link(self, request: Request[Any, Any, Any], data: JSONBody[LinkRequest], runtime: RuntimeDep,
+                        settings: SettingsDep) -> LinkSentOut:
         """Mails a link that signs the address in once, within ``MAGNATE_SIGN_IN_MINUTES``; the account is made on
-        the first sign-in. With no ``SMTP_URL`` the mail is kept at ``/dev/mail``."""
+        the first sign-in. With no ``SMTP_URL`` the mail is kept at ``/dev/mail`` when the development mailbox is on
+        (``MAGNATE_DEV_MAILBOX``), and refused otherwise (403 ``mail/not_configured``). At most
+        ``LINKS_PER_MAILBOX`` links per mailbox (plus-tags and case ignored) and ``LINKS_PER_CLIENT`` per client
+        address go out per link lifetime (429)."""
+        if not sends_mail(settings):
+            raise ApiError(403, "mail/not_configured", "this server sends no mail (no SMTP_URL is set), so it cannot "
+                                                       "send sign-in links: ask its operator")
+        refuse_duplicate_keys(await request.body())
         try:
             email = check_email(data.email)
         except InvalidEmail as exc:
             raise ApiError(422, exc.code, exc.message, field="email") from exc
         try:
+            if not settings.sandbox:
+                await LinkLimits(runtime.redis, settings.queue_name).count(
+                    email, get_remote_address(request), settings.sign_in_minutes * 60)
             link = await runtime.players.issue_link(email, data.next, settings.sign_in_minutes,
                                                      limited=not settings.sandbox)
         except TooManyLinks as exc:
@@ -62,20 +85,47 @@ class AccountController(Controller):
                            headers={"Retry-After": str(LINK_RETRY_S)}) from exc
         return LinkSentOut(email, settings.sign_in_minutes)
 
-    @post("/auth/session", status_code=200, summary="Sign in with the link's token", responses=documented(
-        400, 401, 410, s401="Not a sign-in link (auth/link_invalid)",
-        s410="The link was used already (auth/link_used) or has expired (auth/link_expired)"))
+    @get("/auth/csrf", summary="The CSRF token of this browser's session (a pre-session before signing in)")
+    async def csrf_token(self, request: Request[Any, Any, Any]) -> Response[CsrfOut]:
+        """The token a page sends as ``X-CSRFToken`` with every change (signing in included), also set as the
+        ``csrftoken`` cookie. A browser with no session gets a pre-session holding only the token (a new session
+        id, ``HttpOnly`` cookie); signing in replaces it by the player's session, with a new id and a new token."""
+        config: CSRFConfig = request.app.state.csrf
+        session = request.session if "session" in request.scope else {}
+        token = session.get(CSRF_KEY) if isinstance(session, dict) else None
+        if isinstance(token, str):
+            _, cookie = new_csrf_cookie(config)
+            cookie.value = token
+        else:
+            token, cookie = new_csrf_cookie(config)
+            if isinstance(session, dict) and session.get("player_id"):  # a session from before tokens were bound
+                request.set_session({**session, CSRF_KEY: token})
+            else:
+                await start_session(request, {CSRF_KEY: token})
+        return Response(CsrfOut(token), cookies=[cookie], headers={"Cache-Control": "no-store"})
+
+    @post("/auth/session", status_code=200, summary="Sign in with the link's token", guards=[json_only],
+          responses=documented(
+              400, 401, 403, 410, 415, s401="Not a sign-in link (auth/link_invalid)",
+              s403="No CSRF token of this browser's pre-session (auth/csrf), or another site's page (auth/origin)",
+              s410="The link was used already, or a newer one was (auth/link_used), or has expired "
+                   "(auth/link_expired)", s415="Not a JSON body (request/unsupported_media_type)"))
     async def sign_in(self, request: Request[Any, Any, Any], data: JSONBody[SessionRequest], runtime: RuntimeDep
-                      ) -> PlayerMeOut:
-        """Redeems the link (once) and starts a session (an ``HttpOnly`` cookie)."""
+                      ) -> Response[PlayerMeOut]:
+        """Redeems the link (once; every other link of the address is spent with it) and starts a session (an
+        ``HttpOnly`` cookie) under a new id, with a new CSRF token (the ``csrftoken`` cookie). Needs the CSRF token
+        of the browser's pre-session (``GET /api/auth/csrf``) as ``X-CSRFToken``. A refused sign-in changes no
+        cookie."""
+        refuse_duplicate_keys(await request.body())
         try:
             player, next_path = await runtime.players.redeem(data.token)
         except LinkInvalid as exc:
             raise ApiError(401, exc.code, str(exc)) from exc
         except (LinkUsed, LinkExpired) as exc:
             raise ApiError(410, exc.code, str(exc)) from exc
-        request.set_session({"player_id": player.player_id})
-        return PlayerMeOut(player.player_id, player.email, player.name, next_path)
+        token, cookie = new_csrf_cookie(request.app.state.csrf)
+        await start_session(request, {"player_id": player.player_id, CSRF_KEY: token})
+        return Response(PlayerMeOut(player.player_id, player.email, player.name, next_path), cookies=[cookie])
 
     @delete("/auth/session", status_code=204, summary="Sign out")
     async def sign_out(self, request: Request[Any, Any, Any]) -> None:
@@ -87,11 +137,12 @@ class AccountController(Controller):
         return PlayerMeOut(player.player_id, player.email, player.name)
 
     @patch("/me", summary="Change the name others see", dependencies={"player": Provide(provide_player)},
-           responses=documented(400, 401, 403))
-    async def rename(self, data: JSONBody[RenameRequest], player: PlayerDep, runtime: RuntimeDep) -> PlayerMeOut:
+           guards=[json_only], responses=documented(400, 401, 403, 415))
+    async def rename(self, request: Request[Any, Any, Any], data: JSONBody[RenameRequest], player: PlayerDep,
+                     runtime: RuntimeDep) -> PlayerMeOut:
+        """A name needs a visible character and holds no control character (400 ``request/invalid_name``)."""
+        refuse_duplicate_keys(await request.body())
         name = data.name.strip()
-        if not name:
-            raise ApiError(400, "request/invalid", "a name needs a visible character", field="name")
         renamed = await runtime.players.rename(player.player_id, name)
         if renamed is None:
             raise ApiError(401, "auth/signed_out", "this account no longer exists")

@@ -23,14 +23,21 @@ from .table import Table, asgi_client, bearer
 
 
 async def sign_in(client: httpx.AsyncClient, runtime: Runtime, email: str, next_path: str = "/") -> dict[str, Any]:
-    """Ask for a link, read it from the mailbox as a person would, and sign in with it."""
-    asked = await client.post("/api/auth/link", json={"email": email, "next": next_path})
+    """Ask for a link, read it from the mailbox as a person would, and sign in with it as the page does: with the
+    CSRF token of the browser's pre-session (``GET /api/auth/csrf``)."""
+    page = {"X-CSRFToken": client.cookies["csrftoken"]} if "csrftoken" in client.cookies else {}
+    asked = await client.post("/api/auth/link", json={"email": email, "next": next_path}, headers=page)
     assert asked.status_code == 202, asked.text
     token = await mailed_token(runtime, email)
-    signed = await client.post("/api/auth/session", json={"token": token})
+    signed = await redeem(client, token)
     assert signed.status_code == 200, signed.text
-    await client.get("/api/me")  # a page load: Litestar's CSRF middleware hands out the csrftoken cookie
     return signed.json()  # type: ignore[no-any-return]
+
+
+async def redeem(client: httpx.AsyncClient, token: str) -> httpx.Response:
+    """Sign in with a link's token as the page does: a pre-session's CSRF token first, then the token as JSON."""
+    csrf_token = (await client.get("/api/auth/csrf")).json()["csrf_token"]
+    return await client.post("/api/auth/session", json={"token": token}, headers={"X-CSRFToken": csrf_token})
 
 
 async def mailed_token(runtime: Runtime, email: str) -> str:
@@ -65,7 +72,7 @@ async def test_a_mailed_link_signs_in_once_and_the_session_knows_the_player(
     assert (await client.get("/api/me")).json()["code"] == "auth/signed_out"
     await client.post("/api/auth/link", json={"email": "Ada@Example.com", "next": "/play/abc"})
     token = await mailed_token(runtime, "ada@example.com")
-    signed = await client.post("/api/auth/session", json={"token": token})
+    signed = await redeem(client, token)
     assert signed.status_code == 200
     assert signed.json()["email"] == "ada@example.com" and signed.json()["next"] == "/play/abc"
     cookie = signed.headers["set-cookie"].lower()
@@ -85,7 +92,7 @@ async def test_an_expired_link_is_refused(client: httpx.AsyncClient, runtime: Ru
     async with runtime.pool.acquire() as conn:
         await conn.execute("UPDATE sign_in_links SET expires_at = now() - interval '1 second'"
                            " WHERE email = 'late@example.com'")
-    expired = await client.post("/api/auth/session", json={"token": token})
+    expired = await redeem(client, token)
     assert (expired.status_code, expired.json()["code"]) == (410, "auth/link_expired")
 
 
@@ -246,9 +253,10 @@ async def test_a_seat_of_a_finished_game_cannot_be_claimed(
 
 async def test_behind_an_https_public_url_the_session_cookie_is_secure(settings: Settings, runtime: Runtime) -> None:
     app = create_app(msgspec.structs.replace(settings, public_url="https://magnate.example"), runtime)
-    async with asgi_client(app) as client:
+    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
+    async with httpx.AsyncClient(transport=transport, base_url="https://magnate.example") as client:
         await client.post("/api/auth/link", json={"email": "tls@example.com"})
         token = await mailed_token(runtime, "tls@example.com")
-        signed = await client.post("/api/auth/session", json={"token": token})
+        signed = await redeem(client, token)
         assert signed.status_code == 200
         assert "secure" in signed.headers["set-cookie"].lower()

@@ -22,14 +22,32 @@ export function cookie(name) {
   return null;
 }
 
+/** The CSRF token of this browser's session: a pre-session's before signing in (the server sets it as the
+ * ``csrftoken`` cookie too). Each session has its own, so a page asks again after signing in or out. */
+export async function csrfToken() {
+  const answer = await request("GET", "/api/auth/csrf");
+  return answer.csrf_token;
+}
+
 /** The one way the pages call the API: JSON in and out, a seat's token as ``Authorization: Bearer`` when given,
  * and, on every write, the CSRF header that a signed-in page's cookie requires (``X-CSRFToken`` = the
- * ``csrftoken`` cookie, which any GET sets). Errors are thrown as ApiError. */
-async function request(method, path, { token, body, headers: extra } = {}) {
+ * ``csrftoken`` cookie, its session's token). A write refused for its CSRF token (a session older than its token,
+ * a cookie lost) fetches the session's token and is sent once more. Errors are thrown as ApiError. */
+async function request(method, path, options = {}) {
+  try {
+    return await send(method, path, options);
+  } catch (err) {
+    if (SAFE.has(method) || options.csrfRetried || !(err instanceof ApiError) || err.code !== "auth/csrf") throw err;
+    await csrfToken();
+    return send(method, path, { ...options, csrfRetried: true });
+  }
+}
+
+async function send(method, path, { token, body, headers: extra } = {}) {
   const headers = { Accept: "application/json", ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (!SAFE.has(method)) {
+  if (!SAFE.has(method) && !headers["X-CSRFToken"]) {
     const csrf = cookie("csrftoken");
     if (csrf) headers["X-CSRFToken"] = csrf;
   }
@@ -126,7 +144,11 @@ export const api = {
 
   // -- players --
   sendLink: (email, next) => request("POST", "/api/auth/link", { body: { email, next } }),
-  signIn: (token) => request("POST", "/api/auth/session", { body: { token } }),
+  /** Signs in with a link's token, with the CSRF token of this browser's pre-session (login CSRF: a sign-in this
+   * page did not ask for is refused); the session it starts has a new id and a token of its own. */
+  signIn: async (token) => request("POST", "/api/auth/session", {
+    body: { token }, headers: { "X-CSRFToken": await csrfToken() },
+  }),
   signOut: () => request("DELETE", "/api/auth/session"),
   whoami: () => request("GET", "/api/me"),
   rename: (name) => request("PATCH", "/api/me", { body: { name } }),
@@ -168,10 +190,13 @@ const HINTS = {
   "table/unlisted": "This game is not open to join: ask its host for an invite link.",
   "auth/signed_out": "You are signed out: sign in again.",
   "auth/csrf": "This page's security token is missing or stale: reload the page and try again.",
-  "auth/link_used": "This sign-in link was used already: each link works once. Ask for a new one below.",
+  "auth/link_used": "This sign-in link was used already, or a newer one was: each link works once. Ask for a new one below.",
+  "auth/origin": "This request came from another site's page, so it was refused.",
   "auth/link_expired": "This sign-in link has expired. Ask for a new one below.",
   "auth/link_invalid": "This is not a valid sign-in link. Ask for a new one below.",
   "mail/unavailable": "The mail could not be sent just now. Try again in a minute.",
+  "mail/not_configured": "This server sends no mail, so it cannot send sign-in links. Ask whoever runs it.",
+  "request/invalid_name": "A name needs a visible character and no line breaks or other control characters.",
   "request/too_many_webhooks": "You have 5 webhooks already: remove one first.",
   "table/stand_in": "The computer plays your seat now: take your seat back first, if this table allows it.",
   "table/no_takeback": "This seat cannot be taken back at this table.",
