@@ -1,7 +1,8 @@
 """Webhooks: a player's URL told of a notice, in one of three bodies (:func:`body_for`: generic JSON, Discord,
 Slack), signed as Standard Webhooks (the ``standardwebhooks`` library: ``webhook-id``, ``webhook-timestamp``,
 ``webhook-signature``) and posted with httpx by :class:`WebhookSender`, which checks the address again before
-every delivery. :func:`post_once` is the one bounded POST both webhooks and Web Push make."""
+every delivery and connects to the very address it checked. :func:`post_once` is the one bounded POST both webhooks
+and Web Push make."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import httpx
 import msgspec
 from standardwebhooks import Webhook
 
-from infra.channels.addresses import check_resolved
+from infra.channels.addresses import IPAddress, check_resolved
 from infra.channels.errors import DeliveryFailed, UnsafeAddress
 
 SHAPES = ("json", "discord", "slack")
@@ -148,18 +149,41 @@ class PostOutcome:
 
 async def post_once(client: httpx.AsyncClient, url: str, body: bytes, headers: dict[str, str], *,
                     allow_private: bool, timeout_s: float = TIMEOUT_S) -> PostOutcome:
-    """POST ``body`` to ``url`` once, after checking where its host resolves now; at most ``timeout_s`` in all,
+    """POST ``body`` to ``url`` once, after checking where its host resolves now, to the address checked (pinned:
+    :func:`pinned`); at most ``timeout_s`` in all,
     no redirect followed, the answer's body read only as far as :data:`SNIPPET_BYTES` (for the reason).
     Raises :class:`DeliveryFailed` for an unsafe address (permanent unless the resolver only failed for now),
     a time-out or a connection error (transient); any answer is returned as a :class:`PostOutcome`."""
     try:
-        await check_resolved(url, allow_private=allow_private)
+        address = await check_resolved(url, allow_private=allow_private)
     except UnsafeAddress as exc:
         raise DeliveryFailed(f"unsafe address: {exc.message}", permanent=not exc.temporary) from exc
+    return await post_pinned(client, url, address, body, headers, timeout_s=timeout_s)
+
+
+def pinned(client: httpx.AsyncClient, url: str, address: IPAddress, body: bytes, headers: dict[str, str],
+           timeout_s: float) -> httpx.Request:
+    """A POST of ``body`` to ``url`` that connects to ``address`` and to nothing the host name resolves to later:
+    the request's URL names the address, the ``Host`` header the host (and its port), and over TLS the
+    ``sni_hostname`` extension gives the name to send as SNI and to verify the certificate against. An https
+    connection is not kept for another request (``Connection: close``): the client's pool knows a connection by its
+    address, and one made for a name must not carry a request for another name served at the same address."""
+    target = httpx.URL(url)
+    extensions: dict[str, Any] = {}
+    pinned_headers = {**headers, "host": target.netloc.decode("ascii")}
+    if target.scheme == "https":
+        extensions["sni_hostname"] = target.raw_host.decode("ascii")
+        pinned_headers["connection"] = "close"
+    return client.build_request("POST", target.copy_with(host=str(address)), content=body, headers=pinned_headers,
+                                timeout=httpx.Timeout(timeout_s), extensions=extensions)
+
+
+async def post_pinned(client: httpx.AsyncClient, url: str, address: IPAddress, body: bytes,
+                      headers: dict[str, str], *, timeout_s: float = TIMEOUT_S) -> PostOutcome:
+    """:func:`post_once` after the address check: POST to ``url`` connecting to ``address`` (:func:`pinned`)."""
     try:
         async with asyncio.timeout(timeout_s):
-            request = client.build_request("POST", url, content=body, headers=headers,
-                                           timeout=httpx.Timeout(timeout_s))
+            request = pinned(client, url, address, body, headers, timeout_s)
             response = await client.send(request, stream=True, follow_redirects=False)
             try:
                 snippet = b""

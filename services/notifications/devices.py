@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 
+from infra.channels.addresses import check_resolved
 from infra.channels.push import PushSubscription, check_subscription
 
 from .db import Executor
@@ -20,6 +21,8 @@ def endpoint_id(endpoint: str) -> str:
 async def subscribe(db: Executor, player_id: str, sub: PushSubscription, *, allow_private: bool) -> str:
     """Keep a device's subscription (UnsafeAddress or ValueError for one that cannot be used); returns its id."""
     sub = check_subscription(sub, allow_private=allow_private)
+    if not allow_private:  # resolved as a delivery resolves it: a name of a private address is refused now
+        await check_resolved(sub.endpoint, allow_private=False)
     key = endpoint_id(sub.endpoint)
     await db.execute(
         "INSERT INTO push_subscriptions (endpoint_id, player_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4, $5)"

@@ -1,5 +1,6 @@
 """A player's webhooks (``/api/me/webhooks``): at most :data:`WEBHOOKS_MAX`, each URL checked as safe to call
-(:func:`infra.channels.addresses.check_url`; checked again at every delivery), its signing secret shown once."""
+(:func:`infra.channels.addresses.check_url`, and its host resolved as a delivery resolves it,
+:func:`~infra.channels.addresses.check_resolved`; checked again at every delivery), its signing secret shown once."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from datetime import datetime
 
 import msgspec
 
-from infra.channels.addresses import check_url
+from infra.channels.addresses import check_resolved, check_url
 from infra.channels.webhooks import SHAPES, new_secret
 
 from .db import Executor
@@ -48,6 +49,8 @@ async def add(db: Executor, player_id: str, url: str, shape: str, *, allow_priva
     if shape not in SHAPES:
         raise ValueError(f"shape is one of {', '.join(SHAPES)}")
     url = check_url(url, allow_private=allow_private)
+    if not allow_private:  # a name that resolves to a private address is refused now, not only at delivery
+        await check_resolved(url, allow_private=False)
     secret = new_secret()
     webhook_id = secrets.token_hex(8)
     row = await db.fetchrow(
