@@ -32,8 +32,8 @@ from .http import Connection, HttpError
 from .local import outcome
 from .spec import GameResult, SimSpec
 
-__all__ = ["Created", "FoldedGame", "LiveError", "LiveMetrics", "create", "drive", "read_applied", "read_page",
-           "run", "run_live"]
+__all__ = ["Created", "FoldedGame", "LiveError", "LiveMetrics", "Seats", "create", "drive", "read_applied",
+           "read_page", "run", "run_live"]
 
 STALL_S = 120.0
 """A game that receives nothing for this long while it waits for a system job counts as stalled."""
@@ -157,7 +157,7 @@ async def _catch_up(conn: Connection, game: FoldedGame, token: str | None = None
     game.apply(page.events, page.version)
 
 
-class _Seats:
+class Seats:
     """Who decides for each seat the client plays: the game's own copy when its events are public, else a copy
     per seat that sees what that seat sees."""
 
@@ -180,13 +180,14 @@ class _Seats:
         if copy is not self.game:
             await _catch_up(conn, self.game)
 
-    async def whole(self, conn: Connection, metrics: LiveMetrics, key: int) -> FoldedGame:
+    async def whole(self, conn: Connection, metrics: LiveMetrics | None = None, key: int = 0) -> FoldedGame:
         """The finished game as counted: the game's copy, or (hidden events) the whole log, open to all now."""
         if self.game.module.events_public:
             return self.game
         whole = FoldedGame(self.game.game_id, self.created.game_type)
         await _catch_up(conn, whole)
-        metrics.progress[key] = (whole.players, whole.jobs)
+        if metrics is not None:
+            metrics.progress[key] = (whole.players, whole.jobs)
         return whole
 
 
@@ -202,7 +203,7 @@ async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: 
     key = index if key is None else key
     metrics.game_ids[key] = created.game_id
     game = FoldedGame(created.game_id, created.game_type, metrics, key)
-    seats = _Seats(game, created)
+    seats = Seats(game, created)
     bots = spec.bots(index)
     pause = random.Random(index)
     while True:  # the stream is re-opened (from the version we have) if the server ends it

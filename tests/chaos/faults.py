@@ -13,6 +13,7 @@ import asyncio
 import os
 import random
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -37,7 +38,8 @@ class Size:
 
     name: str
     games: int
-    """Games played at least (more are started while faults remain, so every fault meets a load)."""
+    """Games played at least, the registered games in turn (more are started while faults remain, so every fault
+    meets a load)."""
     concurrency: int
     think_s: float
     """A bot waits uniformly 0 to twice this before each move, so games last long enough to meet faults."""
@@ -45,6 +47,8 @@ class Size:
     redis_flushes: int
     redis_restarts: int
     redis_down_s: float
+    """How long a Redis restart keeps Redis away: in the full run longer than a clock's move (:mod:`.clocked`), so
+    clocks run out meanwhile, and far longer than arq's own connection retries (about 5 s)."""
     pg_stops: int
     """Clean stops (SIGINT: fast shutdown) of PostgreSQL, down ``pg_down_s`` each."""
     pg_crashes: int
@@ -69,7 +73,7 @@ BOUNDED = Size(name="bounded", games=12, concurrency=12, think_s=0.15, worker_ki
                lead_s=2.0, spacing_s=3.0, play_deadline_s=90.0, fuzz_examples=5, fuzz_seconds=15,
                writes_report=False)
 FULL = Size(name="full", games=300, concurrency=40, think_s=0.25, worker_kills=40, redis_flushes=1,
-            redis_restarts=1, redis_down_s=5.0, pg_stops=1, pg_crashes=1, pg_down_s=10.0, pg_crash_down_s=3.0,
+            redis_restarts=1, redis_down_s=30.0, pg_stops=1, pg_crashes=1, pg_down_s=10.0, pg_crash_down_s=3.0,
             lead_s=5.0, spacing_s=3.5, play_deadline_s=480.0, fuzz_examples=40, fuzz_seconds=120,
             writes_report=True)
 
@@ -114,6 +118,8 @@ class Injector:
     postgres: Postgres
     redis: Redis
     fleet: Fleet
+    before_outage: Callable[[], Awaitable[None]] | None = None
+    """Run just before Redis is taken away (the clocked games are created then)."""
     timeline: list[Happened] = field(default_factory=list)
     done: bool = False
     rng: random.Random = field(default_factory=lambda: random.Random(20240601))
@@ -158,6 +164,8 @@ class Injector:
                 self.redis.flushall()
                 return "FLUSHALL"
             case "redis_restart":
+                if self.before_outage is not None:
+                    await self.before_outage()
                 self.redis.kill()
                 await asyncio.sleep(self.size.redis_down_s)
                 await self.redis.restart()

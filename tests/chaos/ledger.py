@@ -28,6 +28,7 @@ import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,7 +40,7 @@ from services.gameplay.audit import verify
 from services.simulation.local import play_game
 from services.simulation.spec import SimSpec
 
-from .players import PatientConnection, Traffic
+from .players import PatientConnection, Traffic, of
 
 EXPORT_CONCURRENCY = 8
 
@@ -82,6 +83,13 @@ class Ledger:
     unfinished: list[str] = field(default_factory=list)
     stalls: list[Stall] = field(default_factory=list)
     """Every wait for a system job, longest first."""
+    types: dict[str, str] = field(default_factory=dict)
+    """Every game's type, by its id."""
+    verified_ids: set[str] = field(default_factory=set)
+    same_ids: set[str] = field(default_factory=set)
+    """The games whose result is the in-process result of their seeds."""
+    timeouts: dict[str, list[float]] = field(default_factory=dict)
+    """For each clocked game (:mod:`.clocked`): when its timeouts were recorded (``time.time()`` seconds)."""
 
     @property
     def longest_stall(self) -> Stall | None:
@@ -100,7 +108,10 @@ async def read_store(database_url: str, traffic: Traffic) -> Ledger:
     """Check every game in the store (see the module docstring) against what the clients were told."""
     conn = await asyncpg.connect(database_url)
     try:
-        games = await conn.fetch("SELECT game_id, status, version, last_hash, system_job FROM games ORDER BY game_id")
+        games = await conn.fetch("SELECT game_id, game_type, status, version, last_hash, system_job FROM games "
+                                 "ORDER BY game_id")
+        timeouts = await conn.fetch("SELECT game_id, recorded_at FROM events WHERE type = 'table.timed_out' "
+                                    "AND game_id = ANY($1::text[]) ORDER BY game_id, version", traffic.timed)
         events = await conn.fetch("SELECT game_id, version, command_id, prev_hash, hash FROM events "
                                   "ORDER BY game_id, version")
         commands = await conn.fetch("SELECT game_id, command_id, first_version, last_version, recorded_at "
@@ -114,8 +125,11 @@ async def read_store(database_url: str, traffic: Traffic) -> Ledger:
     for c in commands:
         commands_of[c["game_id"]].append(_Command(c["command_id"], c["first_version"], c["last_version"],
                                                   c["recorded_at"].timestamp()))
-    ledger = Ledger([g["game_id"] for g in games], games=len(games), events=len(events), commands=len(commands))
-    created = set(traffic.creations.values())
+    ledger = Ledger([g["game_id"] for g in games], games=len(games), events=len(events), commands=len(commands),
+                    types={g["game_id"]: g["game_type"] for g in games})
+    for t in timeouts:
+        ledger.timeouts.setdefault(t["game_id"], []).append(t["recorded_at"].timestamp())
+    created = set(traffic.creations.values()) | set(traffic.timed)
     now = time.time()
     for game in games:
         game_id = game["game_id"]
@@ -223,15 +237,17 @@ def _check_acknowledged(ledger: Ledger, traffic: Traffic, commands_of: dict[str,
                              for (game_id, command_id), n in fresh.items() if n > 1)
 
 
-def compare_in_process(ledger: Ledger, traffic: Traffic, spec: SimSpec) -> None:
+def compare_in_process(ledger: Ledger, traffic: Traffic, specs: Sequence[SimSpec]) -> None:
     """Every game the clients finished must have the result of the same seeds played in-process."""
-    for index, result in sorted(traffic.results.items()):
+    for key, result in sorted(traffic.results.items()):
+        spec, index = of(specs, key)
         expected = play_game(spec, 0, index)
         if result == expected:
             ledger.same_as_in_process += 1
+            ledger.same_ids.add(traffic.creations[key])
         else:
-            ledger.problems.append(f"game {index} ({traffic.creations.get(index)}): its result differs from the "
-                                   f"in-process play of the same seeds: {result} != {expected}")
+            ledger.problems.append(f"game {key} ({spec.game} {index}, {traffic.creations.get(key)}): its result "
+                                   f"differs from the in-process play of the same seeds: {result} != {expected}")
 
 
 async def verify_exports(url: str, game_ids: list[str], ledger: Ledger, deadline: float) -> dict[str, bytes]:
@@ -255,6 +271,7 @@ async def verify_exports(url: str, game_ids: list[str], ledger: Ledger, deadline
             ledger.problems.append(f"{game_id}: the export does not verify: {'; '.join(verdict.problems)}")
             return
         ledger.verified += 1
+        ledger.verified_ids.add(game_id)
         ledger.replayed_commands += verdict.replayed
 
     await asyncio.gather(*(one(game_id) for game_id in game_ids))

@@ -2,7 +2,9 @@
 
 Each game is played as ``magnate simulate --mode service`` plays it (:mod:`services.simulation.live`: the
 same seeds and bots, created by its :func:`~services.simulation.live.create`, the state folded from the event
-stream by the game's module, only ``pending(state).seats[0]`` ever played), with what a real client must add
+stream by the game's module, a seat's own copy read with its token when the game hides events (Decktet's hands),
+only ``pending(state).seats[0]`` ever played, and a system job due beside seats waited for first, as the in-process
+driver runs it first: every game of every registered game is its in-process game), with what a real client must add
 when the service has bad moments. The simulation's client (:class:`services.simulation.http.Connection`, on
 httpx) tries a request once more on a broken connection and otherwise hands back whatever the server answered;
 :class:`PatientConnection` adds, on the same httpx client:
@@ -27,7 +29,7 @@ import asyncio
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +37,7 @@ import httpx
 import msgspec
 
 from services.simulation.http import Connection, HttpError, Response
-from services.simulation.live import FoldedGame, LiveError, create, read_applied, read_page
+from services.simulation.live import FoldedGame, LiveError, Seats, create, read_applied, read_page
 from services.simulation.local import outcome
 from services.simulation.spec import GameResult, SimSpec
 
@@ -85,6 +87,8 @@ class Traffic:
     """Retried commands the service answered with their first result (``duplicate: true``)."""
     creations: dict[int, str] = field(default_factory=dict)
     """Game index -> the game id its creation was answered with."""
+    timed: list[str] = field(default_factory=list)
+    """Games created with a clock nobody plays against (:mod:`.clocked`): created, but in no ``results``."""
     results: dict[int, GameResult] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
 
@@ -170,12 +174,13 @@ async def submit(conn: Connection, game: FoldedGame, token: str, command: Any, t
         raise GaveUp(f"game {game.game_id}: command {command_id} refused: {response.status} "
                      f"{response.body[:300].decode(errors='replace')}")
     applied = read_applied(response.body)
-    versions = [e.version for e in applied.events]
+    # the answer may carry the events of the service's own commands of the same append (the seed's reveal)
+    versions = [e.version for e in applied.events if e.command_id == command_id]
     if versions:
         traffic.acknowledged.append(Acknowledged(game.game_id, command_id, versions[0], versions[-1],
                                                  applied.duplicate))
     traffic.duplicates_answered += applied.duplicate
-    game.apply(applied.events)
+    game.apply(applied.events, applied.version)
 
 
 STREAM_BREAKS = (HttpError, TimeoutError, ValueError)
@@ -184,13 +189,19 @@ re-opened. ``msgspec.DecodeError`` is a ValueError."""
 
 
 async def play(url: str, spec: SimSpec, index: int, run_id: str, traffic: Traffic, think_s: float,
-               deadline: float) -> None:
-    """Play game ``index`` to its end through the service at ``url``, or record why it could not by
-    ``deadline`` (``time.monotonic()``) in ``traffic.failures``."""
-    conn = PatientConnection(url, traffic, deadline, creation_key=f"chaos-{run_id}-{index:05d}")
+               deadline: float, key: int | None = None) -> None:
+    """Play game ``index`` of ``spec`` to its end through the service at ``url``, or record why it could not by
+    ``deadline`` (``time.monotonic()``) in ``traffic.failures``. ``key`` (default ``index``) names the game in
+    ``traffic`` and in its creation's idempotency key (a run plays several specs)."""
+    key = index if key is None else key
+    conn = PatientConnection(url, traffic, deadline, creation_key=f"chaos-{run_id}-{key:05d}")
     try:
-        game, tokens = await _create(conn, spec, index, traffic)
-        seats = _Seats(tokens, spec.bots(index), random.Random(index), think_s)
+        created = await create(conn, spec, index)
+        traffic.creations[key] = created.game_id
+        if created.game_type != spec.game:
+            raise LiveError(f"game {created.game_id} is a {created.game_type} game, not {spec.game}")
+        game = FoldedGame(created.game_id, created.game_type)
+        seats = _Seats(Seats(game, created), created.tokens, spec.bots(index), random.Random(key), think_s)
         delay = BACKOFF_FIRST_S
         while not game.finished:
             if time.monotonic() > deadline:
@@ -202,49 +213,45 @@ async def play(url: str, spec: SimSpec, index: int, run_id: str, traffic: Traffi
             delay = BACKOFF_FIRST_S if game.version > opened_at else min(BACKOFF_CAP_S, delay * 2)
             if not game.finished:
                 await asyncio.sleep(delay)
-        traffic.results[index] = outcome(spec, 0, index, game.state, game.version, game.players, game.jobs)
+        whole = await seats.copies.whole(conn)
+        traffic.results[key] = outcome(spec, 0, index, whole.state, whole.version, whole.players, whole.jobs)
     except (GaveUp, LiveError) as exc:
-        traffic.failures.append(f"game {index}: {exc}")
+        traffic.failures.append(f"game {key} ({spec.game}): {exc}")
     finally:
         await conn.close()
 
 
-async def _create(conn: Connection, spec: SimSpec, index: int, traffic: Traffic) -> tuple[FoldedGame, dict[int, str]]:
-    """Game ``index`` of ``spec``, created as the simulation creates it; the seats' tokens."""
-    if not spec.module.events_public:
-        raise LiveError(f"{spec.game} redacts events on the public stream: it cannot be played live")
-    created = await create(conn, spec, index)
-    traffic.creations[index] = created.game_id
-    if created.game_type != spec.game:
-        raise LiveError(f"game {created.game_id} is a {created.game_type} game, not {spec.game}")
-    return FoldedGame(created.game_id, created.game_type), created.tokens
-
-
 @dataclass
 class _Seats:
-    """The bots of one game's human seats, their tokens, and the pause before each move."""
+    """The bots of one game's human seats, the copies they decide on (:class:`~services.simulation.live.Seats`: a
+    seat's own copy when the game hides events), their tokens, and the pause before each move."""
 
+    copies: Seats
     tokens: dict[int, str]
     bots: Callable[[Any, int], Any]
     pause: random.Random
     think_s: float
 
-    async def move(self, conn: Connection, game: FoldedGame, seat: int, traffic: Traffic) -> None:
+    async def move(self, conn: Connection, seat: int, traffic: Traffic) -> None:
         if self.think_s > 0:
             await asyncio.sleep(self.pause.uniform(0, 2 * self.think_s))
-        await submit(conn, game, self.tokens[seat], self.bots(game.state, seat), traffic)
+        mine = await self.copies.ready(conn, seat)
+        await submit(conn, mine, self.tokens[seat], self.bots(mine.state, seat), traffic)
+        await self.copies.moved(conn, mine)
 
 
 async def _follow(conn: Connection, game: FoldedGame, seats: _Seats, traffic: Traffic, deadline: float) -> None:
     """Open the game's stream after the version folded and play the bots' moves as they come due, until the game
-    ends, the server ends the stream, it breaks (counted) or the deadline passes."""
+    ends, the server ends the stream, it breaks (counted) or the deadline passes. A system job due beside seats (the
+    computer's sealed choice in Master of Economy) is waited for first, as the in-process driver runs it first, so
+    the game stays the in-process game of its seeds."""
     traffic.stream_opens += 1
     traffic.requests += 1
     messages = conn.events(f"/api/games/{game.game_id}/stream?after={game.version}", STREAM_SILENCE_S)
     try:
         while not (due := game.module.pending(game.state)).finished:
-            if due.seats:
-                await seats.move(conn, game, due.seats[0], traffic)
+            if due.seats and due.system is None:
+                await seats.move(conn, due.seats[0], traffic)
                 continue
             left = deadline - time.monotonic()
             if left <= 0:
@@ -253,7 +260,8 @@ async def _follow(conn: Connection, game: FoldedGame, seats: _Seats, traffic: Tr
                 data = await anext(messages, None)
             if data is None:
                 return  # the server ended the stream: the caller opens it again from where we are
-            game.apply(read_page(data).events)
+            page = read_page(data)
+            game.apply(page.events, page.version)
     except STREAM_BREAKS:
         traffic.stream_breaks += 1
     finally:
@@ -267,12 +275,13 @@ def _waiting_for(game: FoldedGame) -> str:
     return f"seats {list(due.seats)}"
 
 
-async def play_all(url: str, spec: SimSpec, run_id: str, traffic: Traffic, *, games: int, concurrency: int,
-                   think_s: float, deadline: float, more: Callable[[], bool] = lambda: False,
+async def play_all(url: str, specs: Sequence[SimSpec], run_id: str, traffic: Traffic, *, games: int,
+                   concurrency: int, think_s: float, deadline: float, more: Callable[[], bool] = lambda: False,
                    most: int | None = None) -> int:
-    """Play ``games`` games (game ``i`` uses the seeds of game ``i`` of ``spec``), ``concurrency`` at a time;
-    while ``more()`` is true, keep starting games beyond ``games`` (up to ``most``), so a load is running
-    until the caller's faults are all done. Returns how many games were started."""
+    """Play ``games`` games, ``concurrency`` at a time, the specs in turn: game ``n`` (its key in ``traffic``) is
+    game ``n // len(specs)`` of ``specs[n % len(specs)]`` (its seeds); while ``more()`` is true, keep starting games
+    beyond ``games`` (up to ``most``), so a load is running until the caller's faults are all done. Returns how many
+    games were started."""
     started = 0
     running: set[asyncio.Task[None]] = set()
     limit = most if most is not None else games
@@ -282,8 +291,14 @@ async def play_all(url: str, spec: SimSpec, run_id: str, traffic: Traffic, *, ga
         if len(running) >= concurrency:
             _, running = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
             continue
-        running.add(asyncio.create_task(play(url, spec, started, run_id, traffic, think_s, deadline)))
+        spec, index = of(specs, started)
+        running.add(asyncio.create_task(play(url, spec, index, run_id, traffic, think_s, deadline, key=started)))
         started += 1
     if running:
         await asyncio.wait(running)
     return started
+
+
+def of(specs: Sequence[SimSpec], key: int) -> tuple[SimSpec, int]:
+    """The spec and game number of game ``key`` of a run (see :func:`play_all`)."""
+    return specs[key % len(specs)], key // len(specs)

@@ -14,6 +14,7 @@ from pathlib import Path
 from .exercise import Exercise
 from .faults import Size
 from .fuzz import ENFORCED, Fuzzed
+from .tally import tallies
 from .verdict import (
     RECONCILE_EVERY_S,
     SLACK_S,
@@ -87,6 +88,9 @@ def summary(found: Findings) -> str:
         f"{traffic.transport_errors}, 503 without Retry-After {traffic.unavailable_without_retry_after}",
         f"  workers: {ex.worker_kills} killed, {len(ex.exits)} exited on their own; longest stall "
         f"{_stall(longest)}; away from store faults {_stall(longest_away_from_stores(ex))}",
+        *(f"  {t.game}: {t.played} played, {t.stored} stored, {t.finished} finished, {t.verified} verified, "
+          f"{t.same} as in-process, lost {t.lost}, duplicated {t.duplicated}, clocks run out in the outage "
+          f"{t.clocked} (timed out after it: {t.timed_out_after})" for t in tallies(ex)),
     ])
 
 
@@ -117,10 +121,15 @@ def render(found: Findings) -> str:
         "",
         "## What the run did",
         "",
-        f"- **{ex.started_games} games** (two seats: a greedy bot in the human seat, the `generalised_ai` AI in "
-        f"the other; the seeds of `magnate simulate --seed chaos`), played through the API over HTTP and "
-        f"Server-Sent Events, {size.concurrency} at a time, by clients that retry on connection errors, 5xx and "
-        f"429 answers (honouring `Retry-After`) with the same command id, and re-open broken streams.",
+        f"- **{ex.started_games} games** of every registered game in turn ("
+        + ", ".join(f"`{s.game}`: a `{s.bot}` bot against the computer at `{s.difficulty}`" for s in ex.specs)
+        + f"; two seats; the seeds of `magnate simulate --game G --seed chaos`), played through the API over HTTP "
+        f"and Server-Sent Events, {size.concurrency} at a time, by clients that retry on connection errors, 5xx "
+        f"and 429 answers (honouring `Retry-After`) with the same command id, and re-open broken streams; a seat of "
+        f"a game that hides events decides on what its own token reads.",
+        f"- **{len(ex.clocked.games)} clocked games** (one of each game, 10 s a move, a stand-in for the rest of "
+        f"the game on a timeout), created just before Redis went away and never played by anyone: their clocks ran "
+        f"out during the outage, and their timeouts were due to happen once Redis was back.",
         f"- One API process and two workers, supervised: **{kinds['worker_kill']} workers killed** with "
         f"`kill -9`, each replaced at once ({ex.workers_started} workers started in all).",
         f"- Redis: **{kinds['redis_flush']} FLUSHALL**, **{kinds['redis_restart']} restart** (`kill -9`, down "
@@ -169,6 +178,7 @@ def render(found: Findings) -> str:
         f"| system jobs that waited over 1 s / 5 s / 30 s | {_over(ex, 1)} / {_over(ex, 5)} / {_over(ex, 30)} |",
     ]
     lines += _fuzz_rows(found.fuzzed)
+    lines += _per_game(ex)
     lines += ["", "## Limits the run is held to", "",
               f"A job caught by a worker's death must be appended within {WORKER_RESUME_S:.0f} s of the kill; a job "
               f"caught by a store fault, within the reconciler's period ({RECONCILE_EVERY_S:.0f} s) after the store "
@@ -179,6 +189,17 @@ def render(found: Findings) -> str:
     lines += _stall_table(ex)
     lines += _timeline(ex)
     return "\n".join(lines) + "\n"
+
+
+def _per_game(ex: Exercise) -> list[str]:
+    lines = ["", "## Per game", "",
+             "| game | played | in the store (clocked included) | finished | exports verified | as in-process "
+             "| **lost** | **duplicated** | clocks run out in the outage / timed out after it |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    lines += [f"| `{t.game}` | {t.played} | {t.stored} | {t.finished} | {t.verified} of {t.stored} | {t.same} of "
+              f"{t.played} | **{t.lost}** | **{t.duplicated}** | {t.clocked} / {t.timed_out_after} |"
+              for t in tallies(ex)]
+    return lines
 
 
 def _stall(judged: Judged | None) -> str:

@@ -16,6 +16,7 @@ from .exercise import AUDIT_DEADLINE_S, Rig, exercise
 from .faults import Size, chosen_size
 from .ledger import cli_verifies
 from .report import Findings, summary
+from .tally import late_timeouts
 from .verdict import violations
 
 pytestmark = pytest.mark.chaos
@@ -27,7 +28,7 @@ def test_games_survive_faults(findings: Findings, rig: Rig, size: Size) -> None:
     result = run(exercise(rig, size))
     findings.exercise = result
     findings.postgres_version = rig.postgres.version()
-    problems = violations(result)
+    problems = violations(result) + late_timeouts(result)
     finished = [g for g in result.ledger.game_ids if g in result.traffic.creations.values()]
     if finished:
         problem = cli_verifies(rig.postgres.url, finished[0], rig.root)
