@@ -17,6 +17,7 @@ from infra.eventstore import StoredEvent
 from services.gameplay import Gameplay
 from services.gameplay.audit import export_lines
 from services.gameplay.creation_keys import KEY_PATTERN
+from services.gameplay.people import require_a_person
 from services.gameplay.queries import GameQueries, Visible
 from services.gameplay.story import NoNarrator
 from services.gameplay.tables import tables_of
@@ -158,6 +159,8 @@ class GameController(Controller):
         if data.seed is not None and not settings.sandbox:
             raise invalid("a seed may only be chosen on a sandbox server", field="seed")
         options = game_options(gameplay.module(data.game), data)
+        if not settings.sandbox:  # no game the computer plays alone for an anonymous client (services/gameplay/people)
+            require_a_person(gameplay.module(data.game), options, data.table)
         seed = bytes.fromhex(data.seed) if data.seed is not None else None
         created = await gameplay.create_game(data.game, options, [n or "" for n in data.names], seed,
                                              idempotency_key=idempotency_key, table=data.table)
