@@ -145,7 +145,10 @@ def documented(*statuses: int, **described: str) -> dict[int, ResponseSpec]:
 
 
 def on_api_error(_: Request[Any, Any, Any], exc: ApiError) -> Response[ErrorBody]:
-    return error_response(exc.status_code, exc.code, exc.message, exc.details, headers=exc.headers)
+    code = exc.code
+    if code == "request/invalid" and f"{INVALID_NAME}:" in exc.message:  # a body a handler decoded itself
+        code = "request/invalid_name"
+    return error_response(exc.status_code, code, exc.message, exc.details, headers=exc.headers)
 
 
 def on_game_error(_: Request[Any, Any, Any], exc: GameError) -> Response[ErrorBody]:
@@ -196,7 +199,7 @@ def on_http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
     details: dict[str, Any] = {}
     if isinstance(exc, ValidationException):
         details = {"errors": exc.extra} if exc.extra else {}
-        code = "request/invalid_name" if INVALID_NAME in str(exc.extra) else "request/invalid"
+        code = "request/invalid_name" if f"{INVALID_NAME}:" in str(exc.extra) else "request/invalid"
     elif isinstance(exc.__cause__, SerializationException):
         code = "request/malformed"
     elif isinstance(exc, NotFoundException):
@@ -254,8 +257,16 @@ def on_unexpected(_: Request[Any, Any, Any], exc: Exception) -> Response[ErrorBo
     return error_response(500, "internal/error", "internal server error")
 
 
+def on_not_utf8(_: Request[Any, Any, Any], exc: UnicodeDecodeError) -> Response[ErrorBody]:
+    """Bytes that are not UTF-8 where text was expected: a body a handler decodes itself (msgspec raises this, not
+    its DecodeError), or a header. The client's input, never a bug of ours: 400, not 500."""
+    return error_response(400, "request/malformed", "the request is not UTF-8 where text is expected",
+                          {"reason": exc.reason})
+
+
 EXCEPTION_HANDLERS: dict[type[Exception] | int, Callable[[Request[Any, Any, Any], Any], Response[Any]]] = {
     ApiError: on_api_error,
+    UnicodeDecodeError: on_not_utf8,
     GameError: on_game_error,
     InfraError: on_infra_error,
     HTTPException: on_http_error,
