@@ -9,6 +9,7 @@ from litestar import Controller, Request, delete, post
 from litestar.di import Provide
 from litestar.params import FromPath, PathParameter
 
+from infra.errors import InviteInvalid
 from services.gameplay.queries import token_hash
 from services.gameplay.tables import TableRefused, tables_of
 
@@ -25,6 +26,10 @@ SeatNumber = Annotated[int, PathParameter(ge=0, le=15, description="The seat (0-
 async def host_only(runtime: Any, game_id: str, caller: int) -> None:
     if await runtime.gameplay.store.host_seat(game_id) != caller:
         raise ApiError(403, "seat/not_host", "only the game's host (the seat that created it) manages its invites")
+
+
+def no_such_seat(seat: int) -> ApiError:
+    return ApiError(404, "seat/not_found", f"this game has no person's seat {seat} (seats count from 0)", seat=seat)
 
 
 class SeatingController(Controller):
@@ -58,23 +63,31 @@ class SeatingController(Controller):
 
     @post("/seats/{seat:int}/invite", status_code=201, summary="Issue a new invite link for a free seat",
           dependencies={"caller": Provide(provide_seat)}, security=SECURITY, responses=documented(
-              400, 401, 403, 404, s403="Not the host (seat/not_host), or the seat was claimed (seat/claimed)"))
+              400, 401, 403, 404, s403="Not the host (seat/not_host), or the seat was claimed (seat/claimed)",
+              s404="No such game, or the seat is not a person's seat of it (seat/not_found)"))
     async def reissue(
         self, game_id: FromPath[str], seat: SeatNumber, caller: SeatDep, runtime: RuntimeDep, settings: SettingsDep,
     ) -> InviteOut:
         """The host's seat (its token, or the player who claimed it) replaces an unclaimed seat's invite: the old
         link stops working at once."""
         await host_only(runtime, game_id, caller)
-        token = await runtime.seating.reissue(game_id, seat)
+        try:
+            token = await runtime.seating.reissue(game_id, seat)
+        except InviteInvalid as exc:
+            raise no_such_seat(seat) from exc
         return InviteOut(seat, token, f"{public_url(settings)}/play/{game_id}#token={token}")
 
     @delete("/seats/{seat:int}/invite", status_code=204, summary="Revoke a free seat's invite link",
             dependencies={"caller": Provide(provide_seat)}, security=SECURITY, responses=documented(
-                400, 401, 403, 404, s403="Not the host (seat/not_host), or the seat was claimed (seat/claimed)"))
+                400, 401, 403, 404, s403="Not the host (seat/not_host), or the seat was claimed (seat/claimed)",
+                s404="No such game, or the seat is not a person's seat of it (seat/not_found)"))
     async def revoke(self, game_id: FromPath[str], seat: SeatNumber, caller: SeatDep, runtime: RuntimeDep) -> None:
         """No link opens the seat until the host issues a new one."""
         await host_only(runtime, game_id, caller)
-        await runtime.seating.revoke(game_id, seat)
+        try:
+            await runtime.seating.revoke(game_id, seat)
+        except InviteInvalid as exc:
+            raise no_such_seat(seat) from exc
 
     @post("/release", status_code=204, summary="Give up the seat of an invite link (a guest's)",
           security=SECURITY, responses=documented(

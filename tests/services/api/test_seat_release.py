@@ -153,3 +153,14 @@ async def test_two_joins_at_once_take_two_seats_or_one_is_told_the_table_is_full
         loser = first if first.status_code == 409 else second
         assert loser.json()["code"] == "seat/full"
         assert len([e for e in await table.log(game) if e["type"] == "table.seat_claimed"]) == 1
+
+
+async def test_an_invite_for_a_seat_that_is_no_persons_is_a_404(table: Table) -> None:
+    """The host asking for the invite of the computer's seat, or of a seat the game does not have, is told so (it
+    was 401 auth/invalid_token, as if the host's own token were wrong)."""
+    game = await listed(table, SEATS)
+    for seat in (2, 9):
+        for method in ("POST", "DELETE"):
+            answer = await table.client.request(method, f"/api/games/{game.id}/seats/{seat}/invite",
+                                                headers=bearer(game.tokens[0]))
+            assert (answer.status_code, answer.json()["code"]) == (404, "seat/not_found"), (seat, method)
