@@ -190,7 +190,7 @@ const HINTS = {
   "table/unlisted": "This game is not open to join: ask its host for an invite link.",
   "auth/signed_out": "You are signed out: sign in again.",
   "auth/csrf": "This page's security token is missing or stale: reload the page and try again.",
-  "auth/link_used": "This sign-in link was used already, or a newer one was: each link works once. Ask for a new one below.",
+  "auth/link_used": "This sign-in link was used already: each link works once. Ask for a new one below.",
   "auth/origin": "This request came from another site's page, so it was refused.",
   "auth/link_expired": "This sign-in link has expired. Ask for a new one below.",
   "auth/link_invalid": "This is not a valid sign-in link. Ask for a new one below.",
