@@ -1,12 +1,16 @@
 """The ``magnate`` command: run the server, a worker, migrations and the audit tools.
 
-    magnate run                 everything in one process tree (embedded PostgreSQL/Redis if unset)
-    magnate serve               the HTTP API (uvicorn) on HOST:PORT
+    magnate run [--dev-mailbox]     everything in one process tree (embedded PostgreSQL/Redis if unset)
+    magnate serve [--dev-mailbox]   the HTTP API (uvicorn) on HOST:PORT
     magnate worker              one arq worker (system jobs: dice, market, AI turns)
     magnate migrate             apply the SQL migrations
     magnate export GAME_ID [-o FILE]   a game's history as JSON Lines
     magnate verify FILE [--receipt R]  check an export (and a player's receipt); exit code 0 if it verifies
     magnate simulate -n N ...   N seeded games, in-process or through the live service; JSON + SVG summary
+
+``--dev-mailbox`` (or ``MAGNATE_DEV_MAILBOX=1``; ``make run`` passes it) keeps mail at /dev/mail when no SMTP_URL
+is set: a development machine only, since whoever reads it can sign in as anyone. Without it and without SMTP_URL
+the server sends no mail and refuses sign-in links.
 
 Settings come from the environment (:mod:`infra.config`): DATABASE_URL, REDIS_URL, HOST, PORT,
 MAGNATE_DATA_DIR, ...
