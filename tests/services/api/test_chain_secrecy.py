@@ -16,7 +16,6 @@ the chain before commitments handed out (a hash over the payload itself) and it 
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -34,14 +33,11 @@ from infra.eventstore import StoredEvent
 
 from .sse import EventStream
 from .table import Game, Table, bearer
+from .test_redaction import as_json, play
 
 DIGEST = re.compile(r"[0-9a-f]{64}")
 CHECKPOINTS = 3
 MOVES_BETWEEN = 30
-
-
-def as_json(value: Any) -> Any:
-    return json.loads(msgspec.json.encode(value))
 
 
 class Received:
@@ -125,20 +121,6 @@ async def read_everything(table: Table, game: Game, viewer: Viewer, headers: dic
         received.keep(viewer, "\n".join(message.data))
 
 
-async def play(table: Table, module: GameModule[Any], game: Game, moves: int, seed: int, received: Received) -> None:
-    bots = {seat: module.bots["random"](seed + seat) for seat in game.tokens}
-    for _ in range(moves):
-        state = await table.run_system_jobs(game)
-        if state["status"] == "finished":
-            return
-        seat = state["on_turn"][0]
-        loaded = await table.runtime.gameplay.load(game.id)
-        response = await table.submit(game, seat, as_json(bots[seat](loaded.state, Seat(seat))),
-                                      expected_version=state["version"])
-        assert response.status_code == 200, response.text
-        received.keep(Seat(seat), response.text)
-
-
 TABLES = [(name, ("human", "human", "ai") if GAMES[name].ai_levels else ("human", "human", "human"))
           for name in sorted(GAMES)]
 
@@ -160,7 +142,7 @@ async def test_no_digest_a_viewer_receives_recovers_what_is_hidden_from_it(
         (Seat(seat), bearer(token)) for seat, token in sorted(game.tokens.items())]
     hidden_seen = 0
     for checkpoint in range(CHECKPOINTS):
-        await play(table, module, game, MOVES_BETWEEN, 7 + checkpoint, received)
+        await play(table, module, game, MOVES_BETWEEN, 7 + checkpoint, received.keep)
         loaded = await table.runtime.gameplay.load(game.id)
         over = module.pending(loaded.state).finished
         log = await table.runtime.gameplay.store.read(game.id)
@@ -186,7 +168,7 @@ async def test_the_attack_recovers_hidden_cards_from_a_payload_chain(table: Tabl
                                                            "seed": "5eed"})
     created = response.json()
     game = Game(created["game_id"], {s["seat"]: s["token"] for s in created["seats"] if s["token"]}, created)
-    await play(table, module, game, 20, 3, Received())
+    await play(table, module, game, 20, 3)
     log = await table.runtime.gameplay.store.read(game.id)
     legacy, previous = [], GENESIS
     for e in log:  # the same log, chained as chain 1 chained it

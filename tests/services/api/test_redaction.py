@@ -13,6 +13,7 @@ game's redaction, and the game's redaction hands out nothing of what it hides.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -39,8 +40,10 @@ async def viewers_of(table: Table, game: Game) -> list[tuple[Viewer, dict[str, s
     return [(PUBLIC, {})] + [(Seat(seat), bearer(token)) for seat, token in sorted(game.tokens.items())]
 
 
-async def play(table: Table, module: GameModule[Any], game: Game, moves: int, seed: int) -> None:
-    """``moves`` moves of random bots in the human seats, the system jobs run as the worker would."""
+async def play(table: Table, module: GameModule[Any], game: Game, moves: int, seed: int,
+               answered: Callable[[Seat, str], None] | None = None) -> None:
+    """``moves`` moves of random bots in the human seats, the system jobs run as the worker would; ``answered`` is
+    told each answer a seat's command got."""
     bots = {seat: module.bots["random"](seed + seat) for seat in game.tokens}
     for _ in range(moves):
         state = await table.run_system_jobs(game)
@@ -51,6 +54,8 @@ async def play(table: Table, module: GameModule[Any], game: Game, moves: int, se
         command = bots[seat](loaded.state, Seat(seat))
         response = await table.submit(game, seat, as_json(command), expected_version=state["version"])
         assert response.status_code == 200, response.text
+        if answered is not None:
+            answered(Seat(seat), response.text)
 
 
 async def check_every_route(table: Table, module: GameModule[Any], game: Game, live_url: str) -> None:
