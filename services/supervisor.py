@@ -14,8 +14,9 @@
 ``magnate run`` (:func:`run`) starts the stores (unless ``DATABASE_URL``/``REDIS_URL`` are set), migrates, then
 runs the API and one worker as children. A child that exits on its own (a crash, an out-of-memory kill) is
 started again after an exponential back-off (redis-py's ``ExponentialBackoff``, reset once a child has run for a
-minute), so one failure never stops the service; SIGINT/SIGTERM stop everything in order (children first, then
-the stores they use).
+minute), so one failure never stops the service: not even an API that cannot start (a Redis or PostgreSQL at
+``REDIS_URL``/``DATABASE_URL`` that is away), which is started again until it answers; SIGINT/SIGTERM stop
+everything in order (children first, then the stores they use).
 
 While it runs, ``<data dir>/running.json`` says where its stores are, so the other commands (``magnate
 export``, ``migrate``, ``simulate``) reach the embedded database with no URL to copy (see
@@ -310,7 +311,6 @@ def run(settings: Settings) -> int:
     stores: embedded.Embedded | None = None
     children: list[Child] = []
     running_file = Path(settings.data_dir) / RUNNING_FILE
-    code = 0
     try:
         database_url, redis_url = settings.database_url, settings.redis_url
         if not database_url or not redis_url:
@@ -334,23 +334,7 @@ def run(settings: Settings) -> int:
         env = _child_env(database_url, redis_url, secret_key(settings), worker_metrics_port(settings))
         api, worker = Child("serve", env), Child("worker", env)
         children = [api, worker]
-        base = f"http://{_probe_host(settings.host)}:{settings.port}"
-        try:
-            # Only the API decides whether the service came up: a worker that dies meanwhile is restarted like any
-            # crashed child (below), not a reason to stop everything.
-            if wait_healthy(f"{base}/health", [api.process], READY_TIMEOUT_S, stopping.event):
-                public = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
-                print(f"\nMagnate is running: open {public}/  (Ctrl-C to stop)\n"
-                      f"Metrics: {base}/metrics (API), http://{_probe_host(settings.host)}:"
-                      f"{worker_metrics_port(settings)}/metrics (worker)\n", flush=True)
-        except NotReady as exc:
-            print(f"magnate: {exc}; stopping", file=sys.stderr, flush=True)
-            code = 1
-        while not stopping and code == 0:
-            now = time.monotonic()
-            for child in children:
-                child.tend(now)
-            stopping.event.wait(0.5)
+        _supervise(settings, children, stopping)
     finally:
         stop([c.process for c in children])
         with contextlib.suppress(OSError, ValueError):
@@ -361,7 +345,34 @@ def run(settings: Settings) -> int:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         print("magnate: stopped", file=sys.stderr, flush=True)
-    return code
+    return 0
+
+
+def _supervise(settings: Settings, children: list[Child], stopping: _Stop) -> None:
+    """Tend the children (the API first) until told to stop. Only the API says whether the service is up: a worker
+    that dies meanwhile is restarted like any crashed child, and an API that does not come up (a store away at
+    start-up) is restarted until it answers, never a reason to stop everything."""
+    base = f"http://{_probe_host(settings.host)}:{settings.port}"
+    try:
+        if up := wait_healthy(f"{base}/health", [children[0].process], READY_TIMEOUT_S, stopping.event):
+            _announce(settings, base)
+    except NotReady as exc:
+        print(f"magnate: {exc}; restarting it until it answers (Ctrl-C to stop)", file=sys.stderr, flush=True)
+        up = False
+    while not stopping:
+        now = time.monotonic()
+        for child in children:
+            child.tend(now)
+        if not up and (up := _answers(f"{base}/health")):
+            _announce(settings, base)
+        stopping.event.wait(0.5)
+
+
+def _announce(settings: Settings, base: str) -> None:
+    public = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
+    print(f"\nMagnate is running: open {public}/  (Ctrl-C to stop)\n"
+          f"Metrics: {base}/metrics (API), http://{_probe_host(settings.host)}:"
+          f"{worker_metrics_port(settings)}/metrics (worker)\n", flush=True)
 
 
 def die_with_parent() -> None:

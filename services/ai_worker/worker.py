@@ -4,7 +4,12 @@ arq's ``Worker`` leaves its run loop on the first Redis error of a poll, and a w
 (under ``magnate run`` a child's exit used to stop everything). :func:`serve` builds the runtime (the
 database pool, the gameplay service) once and runs one arq ``Worker`` after another on it: when Redis goes
 away the current one is closed and, after an exponential back-off (redis-py's ``ExponentialBackoff``), a new
-one connects, reconciles (re-enqueues every due job, in case Redis lost them) and polls again. Meanwhile
+one connects, reconciles (re-enqueues every due job and every running clock's timers, in case Redis lost them:
+what fell due during the outage runs then) and polls again. That holds however long Redis is away: connecting
+fails fast (arq's own retries are turned off: ``arq_pool(conn_retries=0)``, whose failure is ``StoreUnavailable``
+whatever the driver raised) and is tried again after the back-off, the outage logged when it begins, at each
+failed attempt and when it ends. An arq run that fails for any other reason is logged and replaced too: the
+worker exits only when told to (SIGTERM, SIGINT). Meanwhile
 :mod:`.upkeep` renews the leases of running jobs, reconciles periodically, sweeps the notification deliveries
 and runs the notification projector (:mod:`services.notifications.projector`).
 
@@ -45,9 +50,9 @@ from .settings import worker_settings
 
 log = get_logger("magnate.worker")
 
-BACKOFF = ExponentialBackoff(cap=10.0, base=0.5)
-"""Waits between reconnection attempts (``compute(n - 1)`` before the n-th): 0.25 s, 0.5 s, 1 s ... at most
-10 s."""
+BACKOFF = ExponentialBackoff(cap=5.0, base=0.5)
+"""Waits between reconnection attempts (``compute(n - 1)`` before the n-th): 0.25 s, 0.5 s, 1 s ... at most 5 s,
+however long the outage: an attempt costs one refused connection, and the work that fell due waits for the next."""
 HEALTHY_AFTER_S = 30.0
 """A worker that ran this long counts as healthy: the next outage starts the back-off from the beginning."""
 _OUTAGE = (RedisError, OSError, StoreUnavailable)

@@ -1,7 +1,7 @@
 """A worker outlives a long Redis outage (issue #24, item 2): with Redis away for 30 s, four times as long as the
 connection retries arq makes on its own, the worker waits, and once Redis is back (empty, as a restarted cache-only
 Redis is) it reconnects and does what fell due meanwhile: the system job of a move made during the outage, and the
-timeout of a clock that ran out during it.
+timeout of a clock that ran out during it. And ``magnate run`` waits for a Redis that is away when it starts.
 
 Redis is a server of this test's own (``tests.chaos.stores.Redis``, killed and restarted here; the shared one is
 never touched); PostgreSQL is a database of this module's own. The 120 s outage is the fault suite's
@@ -11,8 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import subprocess
+import sys
 import time
+import urllib.request
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -24,12 +29,15 @@ from infra.errors import StoreUnavailable
 from infra.queue import Job
 from services.gameplay.bootstrap import Runtime
 from tests.chaos.stores import Redis
+from tests.live import ROOT
 
 from .test_worker_faults import moved_past, stop, worker
 
 pytestmark = [pytest.mark.integration]
 
 OUTAGE_S = 30.0
+RUN_PORT = 18140
+"""``magnate run``'s API (and its worker's metrics on the next port)."""
 TWO_HUMANS = GameOptions(seats=(SeatSpec(), SeatSpec()))
 TEN_SECONDS_A_MOVE = TableOptions(clock=TimeControl(kind="per_move", seconds=10), on_timeout="stand_in_move")
 
@@ -55,11 +63,11 @@ async def until_due_in_outage(runtime: Runtime, game_id: str, seed: int) -> Job:
     raise AssertionError("no system job became due")
 
 
-async def timed_out(runtime: Runtime, game_id: str, within_s: float) -> float:
-    """Seconds until the game's log holds the timeout (fails after ``within_s``)."""
+async def stood_in(runtime: Runtime, game_id: str, within_s: float) -> float:
+    """Seconds until the game's log holds a stand-in's move (after a timeout; fails after ``within_s``)."""
     started = time.monotonic()
-    while "table.timed_out" not in [e.type for e in await runtime.gameplay.store.read(game_id)]:
-        assert time.monotonic() - started < within_s, f"{game_id}: no timeout within {within_s} s"
+    while "table.stood_in" not in [e.type for e in await runtime.gameplay.store.read(game_id)]:
+        assert time.monotonic() - started < within_s, f"{game_id}: no stand-in within {within_s} s"
         await asyncio.sleep(0.1)
     return time.monotonic() - started
 
@@ -90,10 +98,46 @@ async def test_the_worker_outlives_a_30_s_redis_outage_and_does_what_fell_due_me
         await own_redis.restart()  # back, empty
 
         await moved_past(runtime, due, within_s=30)  # the job that fell due runs
-        await timed_out(runtime, clocked, within_s=30)  # and so does the clock that ran out
+        await stood_in(runtime, clocked, within_s=30)  # and the clock that ran out times out: a stand-in plays
         logged = [e.type for e in await runtime.gameplay.store.read(clocked)]
         assert logged.count("table.timed_out") == 1
-        assert "table.stood_in" in logged, "the stand-in played the seat whose time ran out"
         assert process.poll() is None
     finally:
         stop(process)
+
+
+def test_magnate_run_waits_for_a_redis_that_is_away_at_start_up(own_dsn: str, own_redis: Redis,
+                                                                tmp_path: Path) -> None:
+    """``magnate run`` with a REDIS_URL that does not answer yet: the API cannot start, and the supervisor restarts it
+    (with back-off) until Redis is there, instead of stopping everything for good."""
+    own_redis.stop()
+    port = RUN_PORT
+    env = {**os.environ, "DATABASE_URL": own_dsn, "REDIS_URL": own_redis.url, "HOST": "127.0.0.1",
+           "PORT": str(port), "MAGNATE_WORKER_METRICS_PORT": str(port + 1), "MAGNATE_DATA_DIR": str(tmp_path / "var"),
+           "MAGNATE_QUEUE_NAME": f"outage:{uuid.uuid4().hex[:8]}"}
+    log_path = tmp_path / "run.log"
+    with log_path.open("wb") as log:
+        run = subprocess.Popen([sys.executable, "-m", "services.cli", "run"], cwd=ROOT, env=env, stdout=log,
+                               stderr=subprocess.STDOUT)
+    try:
+        time.sleep(15)  # the API's first start fails on Redis, and so do its restarts
+        assert run.poll() is None, f"magnate run stopped:\n{log_path.read_text()[-2000:]}"
+        own_redis.start()
+        deadline = time.monotonic() + 60
+        while not answers(f"http://127.0.0.1:{port}/health"):
+            assert run.poll() is None, f"magnate run stopped:\n{log_path.read_text()[-2000:]}"
+            assert time.monotonic() < deadline, f"/health never answered:\n{log_path.read_text()[-2000:]}"
+            time.sleep(0.25)
+        while "Magnate is running" not in log_path.read_text():  # the supervisor sees it too, and says so
+            assert time.monotonic() < deadline, f"no banner:\n{log_path.read_text()[-2000:]}"
+            time.sleep(0.25)
+    finally:
+        stop(run)
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return bool(response.status == 200)
+    except OSError:
+        return False
