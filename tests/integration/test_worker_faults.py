@@ -40,10 +40,11 @@ def settings(own_dsn: str, own_redis: Redis) -> Settings:
     return Settings(database_url=own_dsn, redis_url=own_redis.url, queue_name=f"faults:{uuid.uuid4().hex[:8]}")
 
 
-def worker(settings: Settings) -> subprocess.Popen[bytes]:
+def worker(settings: Settings, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     assert settings.database_url and settings.redis_url
     return spawn("worker", {**os.environ, "DATABASE_URL": settings.database_url, "REDIS_URL": settings.redis_url,
-                            "MAGNATE_QUEUE_NAME": settings.queue_name, "MAGNATE_RECONCILE_EVERY_S": "2"})
+                            "MAGNATE_QUEUE_NAME": settings.queue_name, "MAGNATE_RECONCILE_EVERY_S": "2",
+                            **(env or {})})
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:

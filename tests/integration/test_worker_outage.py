@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.receivers import MailInbox, smtp_serving
 from domain.kernel.table import TableOptions, TimeControl, facts_of
 from domain.magnate import GameOptions, SeatSpec
 from domain.magnate.bots import RandomLegal
@@ -31,6 +32,7 @@ from services.gameplay.bootstrap import Runtime
 from tests.chaos.stores import Redis
 from tests.live import ROOT
 
+from .notifications.conftest import claim, new_player
 from .test_worker_faults import moved_past, stop, worker
 
 pytestmark = [pytest.mark.integration]
@@ -72,38 +74,76 @@ async def stood_in(runtime: Runtime, game_id: str, within_s: float) -> float:
     return time.monotonic() - started
 
 
+async def until_turn_in_outage(runtime: Runtime, game_id: str, seat: int) -> None:
+    """Move the game on while Redis is away (system jobs run here, as no worker can take them) until ``seat`` is on
+    turn: its player's "your turn" falls due during the outage."""
+    gameplay = runtime.gameplay
+    bot = RandomLegal(3)
+    for _ in range(400):
+        head = await gameplay.store.head(game_id)
+        if seat in head.on_turn:
+            return
+        with contextlib.suppress(StoreUnavailable):  # stored; only the announcement and the enqueue failed
+            if head.system_job is not None:
+                await gameplay.run_system(game_id, head.version, head.system_job)
+            else:
+                loaded = await gameplay.load(game_id)
+                acting = gameplay.module("magnate").pending(loaded.state).seats[0]
+                await gameplay.submit(game_id, int(acting), uuid.uuid4().hex, bot(loaded.state, acting))
+    raise AssertionError(f"seat {seat} never came on turn")
+
+
+async def mailed(inbox: MailInbox, subject: str, within_s: float) -> None:
+    started = time.monotonic()
+    while not any(m["Subject"] == subject for m in inbox.mails):
+        assert time.monotonic() - started < within_s, f"no mail {subject!r} within {within_s} s"
+        await asyncio.sleep(0.1)
+
+
 @pytest.mark.timeout(180)
 async def test_the_worker_outlives_a_30_s_redis_outage_and_does_what_fell_due_meanwhile(
     runtime: Runtime, settings: Settings, own_redis: Redis
 ) -> None:
-    process = worker(settings)
-    try:
-        # A game whose seat has 10 s a move: its timeout is a deferred job in Redis, lost with it.
-        clocked = (await runtime.gameplay.create_game("magnate", TWO_HUMANS, table=TEN_SECONDS_A_MOVE)).game_id
-        loaded = await runtime.gameplay.load(clocked)
-        (seat,) = runtime.gameplay.module("magnate").pending(loaded.state).seats
-        deadline = facts_of(loaded.state).clock(seat).deadline
-        assert deadline is not None
+    inbox = MailInbox()
+    async with smtp_serving(inbox) as smtp_url:
+        process = worker(settings, {"SMTP_URL": smtp_url, "PUBLIC_URL": "http://magnate.test",
+                                    "MAGNATE_SECRET_KEY": "test-secret"})
+        try:
+            await through_outage(runtime, own_redis, process, inbox)
+        finally:
+            stop(process)
 
-        played = (await runtime.gameplay.create_game("magnate", TWO_HUMANS)).game_id
 
-        own_redis.kill()  # kill -9: every queued job and deferred timer is gone with it
-        went = time.monotonic()
-        due = await until_due_in_outage(runtime, played, seed=11)  # a move made during the outage makes a job due
-        await asyncio.sleep(OUTAGE_S - (time.monotonic() - went))
-        assert time.time() * 1000 > deadline, "the clock ran out during the outage"
-        assert process.poll() is None, f"the worker exited during a {OUTAGE_S:.0f} s Redis outage"
-        events = [e.type for e in await runtime.gameplay.store.read(clocked)]
-        assert "table.timed_out" not in events
-        await own_redis.restart()  # back, empty
+async def through_outage(runtime: Runtime, own_redis: Redis, process: subprocess.Popen[bytes],
+                         inbox: MailInbox) -> None:
+    # A game whose seat has 10 s a move: its timeout is a deferred job in Redis, lost with it.
+    clocked = (await runtime.gameplay.create_game("magnate", TWO_HUMANS, table=TEN_SECONDS_A_MOVE)).game_id
+    loaded = await runtime.gameplay.load(clocked)
+    (seat,) = runtime.gameplay.module("magnate").pending(loaded.state).seats
+    deadline = facts_of(loaded.state).clock(seat).deadline
+    assert deadline is not None
+    played = (await runtime.gameplay.create_game("magnate", TWO_HUMANS)).game_id
+    # A game with a player who is told by mail when it is her turn, which comes during the outage.
+    told = (await runtime.gameplay.create_game("magnate", TWO_HUMANS)).game_id
+    waiting = 1 if 1 not in (await runtime.gameplay.store.head(told)).on_turn else 0
+    await claim(runtime, told, waiting, await new_player(runtime, "bea"))
 
-        await moved_past(runtime, due, within_s=30)  # the job that fell due runs
-        await stood_in(runtime, clocked, within_s=30)  # and the clock that ran out times out: a stand-in plays
-        logged = [e.type for e in await runtime.gameplay.store.read(clocked)]
-        assert logged.count("table.timed_out") == 1
-        assert process.poll() is None
-    finally:
-        stop(process)
+    own_redis.kill()  # kill -9: every queued job and deferred timer is gone with it
+    went = time.monotonic()
+    due = await until_due_in_outage(runtime, played, seed=11)  # a move made during the outage makes a job due
+    await until_turn_in_outage(runtime, told, waiting)
+    await asyncio.sleep(OUTAGE_S - (time.monotonic() - went))
+    assert time.time() * 1000 > deadline, "the clock ran out during the outage"
+    assert process.poll() is None, f"the worker exited during a {OUTAGE_S:.0f} s Redis outage"
+    assert "table.timed_out" not in [e.type for e in await runtime.gameplay.store.read(clocked)]
+    assert inbox.mails == []
+    await own_redis.restart()  # back, empty
+
+    await moved_past(runtime, due, within_s=30)  # the job that fell due runs
+    await stood_in(runtime, clocked, within_s=30)  # the clock that ran out times out: a stand-in plays
+    await mailed(inbox, "Your turn in Magnate: The First City", within_s=30)  # the player is told
+    assert [e.type for e in await runtime.gameplay.store.read(clocked)].count("table.timed_out") == 1
+    assert process.poll() is None
 
 
 def test_magnate_run_waits_for_a_redis_that_is_away_at_start_up(own_dsn: str, own_redis: Redis,
