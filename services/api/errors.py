@@ -65,7 +65,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from domain.kernel import GameError, ViewUnavailable
 from infra.errors import ConcurrencyConflict, InfraError
 
-from .names import INVALID_NAME
+from . import names
 from .schemas import ErrorBody
 
 log = logging.getLogger(__name__)
@@ -145,10 +145,9 @@ def documented(*statuses: int, **described: str) -> dict[int, ResponseSpec]:
 
 
 def on_api_error(_: Request[Any, Any, Any], exc: ApiError) -> Response[ErrorBody]:
-    code = exc.code
-    if code == "request/invalid" and f"{INVALID_NAME}:" in exc.message:  # a body a handler decoded itself
-        code = "request/invalid_name"
-    return error_response(exc.status_code, code, exc.message, exc.details, headers=exc.headers)
+    if exc.code == "request/invalid" and names.is_refusal(exc.message):  # a body a handler decoded itself
+        return error_response(400, "request/invalid_name", names.RULE)
+    return error_response(exc.status_code, exc.code, exc.message, exc.details, headers=exc.headers)
 
 
 def on_game_error(_: Request[Any, Any, Any], exc: GameError) -> Response[ErrorBody]:
@@ -198,8 +197,10 @@ def on_http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
     status = exc.status_code
     details: dict[str, Any] = {}
     if isinstance(exc, ValidationException):
+        if names.is_refusal(str(exc.extra)):
+            return error_response(400, "request/invalid_name", names.RULE)
         details = {"errors": exc.extra} if exc.extra else {}
-        code = "request/invalid_name" if f"{INVALID_NAME}:" in str(exc.extra) else "request/invalid"
+        code = "request/invalid"
     elif isinstance(exc.__cause__, SerializationException):
         code = "request/malformed"
     elif isinstance(exc, NotFoundException):

@@ -7,7 +7,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from .names import check_name
+from .names import NAME_PATTERN, check_name
 from .schemas import NAME_MAX, NO_NUL
 
 NEXT_PATTERN = r"^/([^/\\\x00][^\\\x00]*)?$"
@@ -44,7 +44,7 @@ class PlayerMeOut(msgspec.Struct, frozen=True):
 
 
 class RenameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: Annotated[str, Meta(min_length=1, max_length=NAME_MAX, pattern=NO_NUL)]
+    name: Annotated[str, Meta(min_length=1, max_length=NAME_MAX, pattern=NAME_PATTERN)]
     """A visible character at least, no control character (``services.api.names``)."""
 
     def __post_init__(self) -> None:

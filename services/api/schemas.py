@@ -14,7 +14,7 @@ from services.gameplay.audit import EventRecord
 from services.gameplay.command_ids import CLIENT_ID_MAX, CLIENT_ID_PATTERN
 
 from .clock_schemas import TableStateOut
-from .names import check_name
+from .names import OPTIONAL_NAME_PATTERN, check_name
 
 NO_NUL = r"^[^\x00]*$"
 """PostgreSQL text cannot hold NUL characters, so stored strings refuse them up front (a 400, not a 500)."""
@@ -44,9 +44,10 @@ class CreateGameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True)
 
     options: msgspec.Raw
     game: Annotated[str, Meta(min_length=1, max_length=40, pattern="^[a-z0-9_]+$")] = "magnate"
-    names: Annotated[tuple[Annotated[str, Meta(max_length=NAME_MAX, pattern=NO_NUL)] | None, ...],
+    names: Annotated[tuple[Annotated[str, Meta(max_length=NAME_MAX, pattern=OPTIONAL_NAME_PATTERN)] | None, ...],
                      Meta(max_length=16)] = ()
-    """The players' names by seat, shown to the others (a missing or empty one: the game's name for the seat)."""
+    """The players' names by seat, shown to the others (a missing or empty one: the game's name for the seat); a
+    visible character at least and no control character (``services.api.names``)."""
     seed: Annotated[str, Meta(pattern="^([0-9a-fA-F]{2}){1,64}$")] | None = None
     """Hex seed; accepted only by a sandbox server (tests and simulations)."""
     table: TableOptions | None = None

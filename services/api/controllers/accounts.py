@@ -127,7 +127,8 @@ class AccountController(Controller):
         await start_session(request, {"player_id": player.player_id, CSRF_KEY: token})
         return Response(PlayerMeOut(player.player_id, player.email, player.name, next_path), cookies=[cookie])
 
-    @delete("/auth/session", status_code=204, summary="Sign out")
+    @delete("/auth/session", status_code=204, summary="Sign out", responses=documented(
+        403, s403="Without this session's CSRF token (auth/csrf), or from another site's page (auth/origin)"))
     async def sign_out(self, request: Request[Any, Any, Any]) -> None:
         request.clear_session()
 
