@@ -54,7 +54,7 @@ async def test_a_tiny_run_fills_every_column_and_draws_the_chart(tmp_path: Path)
 async def test_people_at_a_table_see_each_others_moves_on_their_streams(redis_url: str, queue_name: str) -> None:
     moves = 6
     async with fresh_database("magnate_capacity_test") as dsn:
-        services = Services.start(dsn, redis_url, queue_name, 1)
+        services = Services.start(dsn, redis_url, queue_name, 1, env={"MAGNATE_DEV_MAILBOX": "1"})  # sign-in links
         clients = Clients(services.url, dsn, "table", Model(think_median_s=0.05, think_sigma=0.2, moves=moves,
                                                             solo_share=0.0, table_sizes=(3,)), seed=7)
         clients.pool = await asyncpg.create_pool(dsn, min_size=1, max_size=2)
