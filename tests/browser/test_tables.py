@@ -56,3 +56,30 @@ def test_bea_joins_adas_listed_game_from_the_lobby(web: Services, pages: Pages) 
     bea.goto(f"{web.url}/")  # a full game is no longer open, and is still there to watch
     expect(bea.locator(f"#live-games-list li[data-game='{game_id}']")).to_be_visible()
     assert bea.locator(f"#open-games-list li[data-game='{game_id}']").count() == 0
+
+
+def test_a_guests_seat_cannot_be_joined_away_until_the_guest_gives_it_up(web: Services, pages: Pages) -> None:
+    """Cal plays seat 2 of Ada's listed game by its invite link: Bea, signed in, cannot join it away; once Cal gives
+    it up on the page, his link is dead and Bea joins it (issue #24)."""
+    created = httpx.post(f"{web.url}/api/games", json={
+        "game": "magnate", "listed": True, "names": ["Ada", "Cal"],
+        "options": {"seats": [{"kind": "human"}, {"kind": "human"}]}}).json()
+    game_id, link = created["game_id"], created["seats"][1]["invite_url"]
+    cal, bea = pages.open(), pages.open()
+    cal.goto(link)
+    expect(cal.locator("body")).to_have_attribute("data-auth", "token")
+    release = cal.get_by_role("button", name="Give up this seat")
+    expect(release).to_be_visible()
+
+    sign_in_by_mail(bea, web.url, "bea-cannot-take@example.com")
+    csrf = {"X-CSRFToken": bea.request.get(f"{web.url}/api/auth/csrf").json()["csrf_token"]}
+    refused = bea.request.post(f"{web.url}/api/games/{game_id}/join", headers=csrf)
+    assert (refused.status, refused.json()["code"]) == (409, "seat/in_use")
+
+    release.click()
+    expect(cal.locator("#game-title")).to_contain_text("watching")
+    token = link.split("#token=")[1]
+    dead = httpx.get(f"{web.url}/api/games/{game_id}/me", headers={"Authorization": f"Bearer {token}"})
+    assert dead.status_code == 401
+    joined = bea.request.post(f"{web.url}/api/games/{game_id}/join", headers=csrf)
+    assert joined.status == 200 and joined.json()["seat"] == 1, joined.text()

@@ -133,6 +133,8 @@ export const api = {
   /** The host (its seat's ``token``, or the session when null) revokes / reissues a free seat's invite. */
   revokeInvite: (id, seat, token) => request("DELETE", `/api/games/${enc(id)}/seats/${seat}/invite`, { token }),
   newInvite: (id, seat, token) => request("POST", `/api/games/${enc(id)}/seats/${seat}/invite`, { token }),
+  /** A guest gives up the seat of its invite ``token``: the link stops working and the seat is free again. */
+  release: (id, token) => request("POST", `/api/games/${enc(id)}/release`, { token }),
 
   // -- the public table --
   openGames: () => request("GET", "/api/tables/open"),
@@ -187,6 +189,10 @@ const HINTS = {
   "seat/already_seated": "You already hold a seat in this game: one player, one seat.",
   "seat/not_host": "Only the game's host manages its invites.",
   "seat/full": "Every seat of this game was just taken: pick another open game.",
+  "seat/in_use": "Guests are playing the free seats of this game with their invite links: pick another open game.",
+  "seat/host": "The seat of the game's creator cannot be given up.",
+  "seat/not_found": "This game has no such person's seat.",
+  "table/nobody_plays": "A game needs at least one seat a person plays: make a seat human.",
   "table/unlisted": "This game is not open to join: ask its host for an invite link.",
   "auth/signed_out": "You are signed out: sign in again.",
   "auth/csrf": "This page's security token is missing or stale: reload the page and try again.",

@@ -3,7 +3,8 @@
 // loads that game's bundle (bundles.js) to draw the board and the moves, and runs what every game shares: the
 // seat's view and legal commands (GET /me), the live stream, the history, the "just now" lines, the header and the
 // final standings. A signed-in player who opens an invite link is offered to claim its seat (POST /claim); a guest,
-// to sign in to keep it; a link whose seat another player claimed, or that the host revoked, is refused in words.
+// to sign in to keep it, or to give it up (POST /release: the seat is free again for someone else); a link whose
+// seat another player claimed, or that the host revoked, is refused in words.
 // The host gets the invites of the seats nobody has claimed yet. The chat is chat.js's panel.
 
 import { mountAccount, setTitle, signInHref } from "./account.js";
@@ -217,13 +218,36 @@ function offerClaim(token, seat) {
   });
   offer(h("p", {}, `You are playing seat ${seat + 1} with its invite link. Claim it to keep it in your account: play it `
     + "from any device you sign in on, and be told when it is your turn. The link then stops working for anyone else."),
-  h("div", { class: "buttons" }, button), said);
+  h("div", { class: "buttons" }, button), said, ...releaseControl(token, seat));
 }
 
-function offerSignIn() {
+function offerSignIn(token, seat) {
   offer(h("p", {}, "You are playing as a guest with this seat's link (this browser keeps it). ",
     h("a", { href: signInHref(location.pathname), id: "sign-in-to-keep" }, "Sign in to keep this seat"),
-    " in an account: play it from any device, and be told when it is your turn."));
+    " in an account: play it from any device, and be told when it is your turn."), ...releaseControl(token, seat));
+}
+
+/** A guest's "Give up this seat": the link stops working and the seat is free for someone else (not the host's). */
+function releaseControl(token, seat) {
+  if (seat === page.game.host_seat) return [];
+  const button = h("button", { type: "button", id: "release-button" }, "Give up this seat");
+  const said = h("p", { id: "release-status", class: "error", role: "alert" });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    said.textContent = "";
+    try {
+      await api.release(gameId, token);
+    } catch (err) {
+      said.textContent = inWords(err);
+      button.disabled = false;
+      return;
+    }
+    seats.forgetToken(token); // the link is dead now: this page only watches
+    history.replaceState(null, "", location.pathname + location.search);
+    location.reload();
+  });
+  return [h("p", {}, `Not playing after all? Give seat ${seat + 1} up: your link stops working, and someone else `
+    + "may take the seat."), h("div", { class: "buttons" }, button), said];
 }
 
 /** The seat this page plays: the link's (or a kept) token, else the signed-in player's claimed seat, else none. */
@@ -248,7 +272,7 @@ async function findSeat() {
       const me = await api.me(gameId, token);
       Object.assign(page, { token, auth: "token" });
       if (page.player) offerClaim(token, me.seat);
-      else offerSignIn();
+      else offerSignIn(token, me.seat);
       return;
     } catch (err) {
       if (!(err instanceof ApiError) || !["seat/claimed", "auth/invalid_token"].includes(err.code)) throw err;
