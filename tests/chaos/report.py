@@ -39,6 +39,8 @@ class Findings:
     postgres_version: str = ""
     seconds: dict[str, float] = field(default_factory=dict)
     """The parts of the run that are timed separately."""
+    long_outage: list[str] = field(default_factory=list)
+    """What the two-minute Redis outage (``test_redis_outage``) found, a line per figure."""
     began: float = field(default_factory=time.monotonic)
 
 
@@ -185,7 +187,14 @@ def render(found: Findings) -> str:
               f"is back; each with {SLACK_S:.0f} s of slack for a loaded 2-core machine (a fault that comes after "
               f"a job is already late excuses nothing). Nothing may be lost or applied twice, every game must "
               f"finish and verify with the result of its seeds played in-process, the API must answer 503 (with "
-              f"`Retry-After`) and never another 5xx, and no worker may die of a store outage.", ""]
+              f"`Retry-After`) and never another 5xx, and no worker may die of a store outage. A clocked game's "
+              f"clock must have run out during the Redis outage and its timeout must be recorded after Redis is back, "
+              f"within the reconciler's period and the slack.", ""]
+    if found.long_outage:
+        lines += ["## Redis away for two minutes", "",
+                  "After the run above, on the same service: games of every game played through a 120 s Redis outage "
+                  "(`kill -9`, back empty), with a clocked game of each game whose clock ran out in it "
+                  "(`tests/chaos/test_redis_outage.py`).", "", *(f"- {line}" for line in found.long_outage), ""]
     lines += _stall_table(ex)
     lines += _timeline(ex)
     return "\n".join(lines) + "\n"

@@ -22,6 +22,7 @@ from .exercise import Rig, specs_of
 from .faults import Size
 from .ledger import Ledger, read_store, verify_exports
 from .players import Traffic, of, play
+from .report import Findings
 from .verdict import RECONCILE_EVERY_S, SLACK_S
 
 pytestmark = pytest.mark.chaos
@@ -32,6 +33,11 @@ GAMES = 6
 THINK_S = 0.1
 DEADLINE_S = OUTAGE_S + 240.0
 _GAME_ID = re.compile(r"\b[0-9a-f]{32}\b")
+
+
+def _id(item: str) -> str:
+    found = _GAME_ID.search(item)
+    return found.group(0) if found else ""
 
 
 def ours(items: list[str], game_ids: set[str]) -> list[str]:
@@ -64,14 +70,29 @@ async def through_outage(rig: Rig, size: Size) -> tuple[Traffic, Clocked, float,
 
 
 @pytest.mark.timeout(DEADLINE_S + 180)
-def test_everything_due_in_a_two_minute_redis_outage_happens_once_redis_is_back(rig: Rig, size: Size) -> None:
+def test_everything_due_in_a_two_minute_redis_outage_happens_once_redis_is_back(rig: Rig, size: Size,
+                                                                                findings: Findings) -> None:
     if size.name != "full":
         pytest.skip("the two-minute outage is the full run's (make chaos)")
     exits_before = len(rig.fleet.exits)
+    began = time.monotonic()
     traffic, clocked, went, back, ledger = run(through_outage(rig, size))
+    findings.seconds["two-minute Redis outage"] = time.monotonic() - began
     mine = set(traffic.creations.values()) | set(traffic.timed)
-    print(f"\nRedis away {back - went:.0f} s: {len(traffic.creations)} games played, {len(clocked.games)} clocked; "
-          f"statuses {dict(sorted(traffic.statuses.items()))}")
+    types = {game_id: ledger.types.get(game_id, "?") for game_id in mine}
+    findings.long_outage = [
+        f"Redis away {back - went:.0f} s; workers that exited: {len(rig.fleet.exits) - exits_before}; API alive: "
+        f"{rig.fleet.api_alive}; answers by status {dict(sorted(traffic.statuses.items()))}",
+        *(f"`{game}`: {sum(1 for t in types.values() if t == game)} games "
+          f"({sum(1 for g in clocked.games.values() if g == game)} clocked), "
+          f"{sum(1 for g, t in types.items() if t == game and g in ledger.verified_ids)} verified, lost "
+          f"{len([x for x in ours(ledger.lost, mine) if types.get(_id(x)) == game])}, duplicated "
+          f"{len([x for x in ours(ledger.duplicated, mine) if types.get(_id(x)) == game])}, timed out after the "
+          f"outage: " + ", ".join(f"{ledger.timeouts[g][0] - back:.1f} s" for g, t in clocked.games.items()
+                                  if t == game and ledger.timeouts.get(g))
+          for game in dict.fromkeys(types.values())),
+        f"failures: {traffic.failures or 'none'}"]
+    print("\n" + "\n".join(findings.long_outage))
 
     assert rig.fleet.supervise() == [] and len(rig.fleet.exits) == exits_before, \
         f"workers exited during the outage: {rig.fleet.exits[exits_before:]}"
