@@ -68,7 +68,8 @@ async def test_webhooks_are_checked_limited_to_five_and_removed_by_their_owner_o
 async def test_a_device_subscribing_again_replaces_its_record(runtime: Runtime) -> None:
     bea = await new_player(runtime)
     p256dh, auth = subscription_keys()
-    endpoint = "https://push.example.com/send/abc"
+    # a public address as written: a name must resolve, to public addresses only, and tests have no resolver
+    endpoint = "https://8.8.8.8/send/abc"
     first = await devices.subscribe(runtime.pool, bea, PushSubscription(endpoint, p256dh, auth), allow_private=False)
     p256dh, auth = subscription_keys()
     again = await devices.subscribe(runtime.pool, bea, PushSubscription(endpoint, p256dh, auth), allow_private=False)
