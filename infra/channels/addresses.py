@@ -65,19 +65,19 @@ def check_url(url: str, *, allow_private: bool) -> str:
     return str(parsed)
 
 
-async def check_resolved(url: str, *, allow_private: bool) -> IPAddress:
-    """Resolve the URL's host now and return the address to connect to, the one checked (the caller pins the
-    connection to it: :func:`infra.channels.webhooks.post_once`, so a name re-pointed between this check and the
-    connection — DNS rebinding — changes nothing). Refused as :class:`UnsafeAddress` unless every address the host
-    resolves to is public (or ``allow_private``). A host that does not resolve is refused too: ``temporary`` says
-    whether the resolver only failed for now. Run at registration and before each delivery, so a name re-pointed at
-    an internal address after it was registered is still refused."""
+async def check_resolved(url: str, *, allow_private: bool) -> tuple[IPAddress, ...]:
+    """Resolve the URL's host now and return the addresses to connect to, the ones checked, in the resolver's order
+    (the caller pins the connection to them: :func:`infra.channels.webhooks.post_once`, so a name re-pointed between
+    this check and the connection — DNS rebinding — changes nothing). Refused as :class:`UnsafeAddress` unless every
+    address the host resolves to is public (or ``allow_private``). A host that does not resolve is refused too:
+    ``temporary`` says whether the resolver only failed for now. Run at registration and before each delivery, so a
+    name re-pointed at an internal address after it was registered is still refused."""
     parsed = _parse(url)
     if not allow_private:
         check_url(url, allow_private=False)
     literal = ip_literal(parsed)
     if literal is not None:
-        return literal
+        return (literal,)
     host = _host_name(parsed)
     loop = asyncio.get_running_loop()
     try:
@@ -88,14 +88,14 @@ async def check_resolved(url: str, *, allow_private: bool) -> IPAddress:
     except socket.gaierror as exc:
         gone = exc.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", socket.EAI_NONAME))
         raise UnsafeAddress(f"{host} does not resolve ({exc.strerror})", temporary=not gone) from None
-    addresses = [ipaddress.ip_address(str(info[4][0]).split("%", 1)[0]) for info in infos]
+    addresses = tuple(dict.fromkeys(ipaddress.ip_address(str(info[4][0]).split("%", 1)[0]) for info in infos))
     if not addresses:
         raise UnsafeAddress(f"{host} does not resolve")
     if not allow_private:
         for ip in sorted(set(addresses), key=str):
             if not is_public(ip):
                 raise UnsafeAddress(f"{host} resolves to {ip}, which is not a public address")
-    return addresses[0]  # the resolver's preferred address
+    return addresses
 
 
 def is_public(ip: IPAddress) -> bool:

@@ -11,6 +11,7 @@ import base64
 import email.utils
 import math
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -155,10 +156,10 @@ async def post_once(client: httpx.AsyncClient, url: str, body: bytes, headers: d
     Raises :class:`DeliveryFailed` for an unsafe address (permanent unless the resolver only failed for now),
     a time-out or a connection error (transient); any answer is returned as a :class:`PostOutcome`."""
     try:
-        address = await check_resolved(url, allow_private=allow_private)
+        addresses = await check_resolved(url, allow_private=allow_private)
     except UnsafeAddress as exc:
         raise DeliveryFailed(f"unsafe address: {exc.message}", permanent=not exc.temporary) from exc
-    return await post_pinned(client, url, address, body, headers, timeout_s=timeout_s)
+    return await post_pinned(client, url, addresses, body, headers, timeout_s=timeout_s)
 
 
 def pinned(client: httpx.AsyncClient, url: str, address: IPAddress, body: bytes, headers: dict[str, str],
@@ -178,13 +179,23 @@ def pinned(client: httpx.AsyncClient, url: str, address: IPAddress, body: bytes,
                                 timeout=httpx.Timeout(timeout_s), extensions=extensions)
 
 
-async def post_pinned(client: httpx.AsyncClient, url: str, address: IPAddress, body: bytes,
+async def post_pinned(client: httpx.AsyncClient, url: str, addresses: Sequence[IPAddress], body: bytes,
                       headers: dict[str, str], *, timeout_s: float = TIMEOUT_S) -> PostOutcome:
-    """:func:`post_once` after the address check: POST to ``url`` connecting to ``address`` (:func:`pinned`)."""
+    """:func:`post_once` after the address check: POST to ``url`` connecting to the first of ``addresses`` (checked,
+    in the resolver's order) that takes the connection (:func:`pinned`), as a client tries a name's IPv6 and IPv4
+    addresses in turn."""
     try:
         async with asyncio.timeout(timeout_s):
-            request = pinned(client, url, address, body, headers, timeout_s)
-            response = await client.send(request, stream=True, follow_redirects=False)
+            for address in addresses[:-1]:
+                try:
+                    response = await client.send(pinned(client, url, address, body, headers, timeout_s),
+                                                 stream=True, follow_redirects=False)
+                    break
+                except httpx.ConnectError:
+                    continue
+            else:
+                response = await client.send(pinned(client, url, addresses[-1], body, headers, timeout_s),
+                                             stream=True, follow_redirects=False)
             try:
                 snippet = b""
                 if not 200 <= response.status_code < 300:

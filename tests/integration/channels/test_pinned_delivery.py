@@ -58,17 +58,29 @@ async def test_a_delivery_connects_to_the_checked_address_with_the_name_as_host(
     client: httpx.AsyncClient, receiver: Receiver
 ) -> None:
     port = int(receiver.url.rsplit(":", 1)[1])
-    outcome = await post_pinned(client, f"http://{NAME}:{port}/hook?x=1", LOOPBACK, b"{}",
+    outcome = await post_pinned(client, f"http://{NAME}:{port}/hook?x=1", [LOOPBACK], b"{}",
                                 {"content-type": "application/json"})
     assert outcome.ok, outcome.reason
     [request] = receiver.requests
     assert (request.path, request.headers["host"]) == ("/hook", f"{NAME}:{port}")
 
 
+async def test_the_checked_addresses_are_tried_in_turn(client: httpx.AsyncClient, receiver: Receiver) -> None:
+    """A name's first address may not take the connection (an IPv6 address without a route): the next is tried,
+    and only those."""
+    port = int(receiver.url.rsplit(":", 1)[1])  # the receiver listens on 127.0.0.1 only
+    outcome = await post_pinned(client, f"http://{NAME}:{port}/hook", [ipaddress.IPv4Address("127.0.0.2"), LOOPBACK],
+                                b"{}", {})
+    assert outcome.ok and len(receiver.requests) == 1
+    with pytest.raises(DeliveryFailed) as refused:
+        await post_pinned(client, f"http://{NAME}:{port}/hook", [ipaddress.IPv4Address("127.0.0.2")], b"{}", {})
+    assert not refused.value.permanent and "connection failed" in refused.value.reason
+
+
 async def test_a_name_is_resolved_once_and_that_address_is_called(client: httpx.AsyncClient,
                                                                    receiver: Receiver) -> None:
     name, port = local_name(), int(receiver.url.rsplit(":", 1)[1])
-    assert (await check_resolved(f"http://{name}:{port}/", allow_private=True)).is_loopback
+    assert all(a.is_loopback for a in await check_resolved(f"http://{name}:{port}/", allow_private=True))
     outcome = await post_once(client, f"http://{name}:{port}/hook", b"{}", {}, allow_private=True)
     assert outcome.ok and receiver.requests[0].headers["host"] == f"{name}:{port}"
 
@@ -130,14 +142,14 @@ async def test_over_tls_the_name_is_sent_as_sni_and_verified(
 ) -> None:
     receiver, trust = tls_receiver
     async with httpx.AsyncClient(verify=trust) as client:
-        outcome = await post_pinned(client, f"{receiver.url}/hook", LOOPBACK, b"{}", {})
+        outcome = await post_pinned(client, f"{receiver.url}/hook", [LOOPBACK], b"{}", {})
         assert outcome.ok, outcome.reason
         # an answer read to its end would leave the connection reusable by the client's pool, which knows it by
         # its address only: it must not carry a request for another name
-        outcome = await post_pinned(client, f"{receiver.url}/status/404", LOOPBACK, b"{}", {})
+        outcome = await post_pinned(client, f"{receiver.url}/status/404", [LOOPBACK], b"{}", {})
         assert outcome.status == 404 and outcome.reason == "HTTP 404: answer 404"
         assert [r.headers["host"] for r in receiver.requests] == [f"{NAME}:{TLS_PORT}"] * 2
         with pytest.raises(DeliveryFailed) as mismatch:  # another name at the same address: its certificate fails
-            await post_pinned(client, f"https://other.invalid:{TLS_PORT}/hook", LOOPBACK, b"{}", {})
+            await post_pinned(client, f"https://other.invalid:{TLS_PORT}/hook", [LOOPBACK], b"{}", {})
         assert not mismatch.value.permanent and "connection failed" in mismatch.value.reason
     assert len(receiver.requests) == 2
