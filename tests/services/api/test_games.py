@@ -198,4 +198,6 @@ async def test_seat_names_are_checked_before_they_are_stored(
 ) -> None:
     response = await client.post("/api/games", json=game_body([seat, {}]))
     assert response.status_code == status, response.text
-    assert response.json()["code"] == ("request/invalid" if status == 400 else "rule/invalid_value")
+    named = "\u0000" in seat.get("name", "")  # a control character: the names' own code (services/api/names.py)
+    assert response.json()["code"] == ("request/invalid_name" if named else "request/invalid" if status == 400
+                                       else "rule/invalid_value")
