@@ -3,6 +3,8 @@
 * **A new session id at every sign-in** (and a pre-session's start): :func:`start_session` deletes the id the
   browser had from the store and has the backend hand out a fresh one. Signing out deletes the row (Litestar clears
   a session by deleting it). So an id an attacker planted in a victim's browser never becomes the victim's session.
+* **Pre-sessions are short**: anyone may start one (``GET /api/auth/csrf``), so one is kept a day, not the
+  signed-in sessions' 30 days.
 * **No session made from nothing**: Litestar's server-side backend would store an empty session under whatever id a
   cookie names (or a new one) and set the cookie, on every response that passed its middleware; this backend keeps
   no empty session and sets no cookie for it (a refused sign-in sets none), and an id it could not have made (not
@@ -33,6 +35,7 @@ from litestar.datastructures import Cookie
 from litestar.handlers import BaseRouteHandler
 from litestar.middleware.csrf import generate_csrf_token
 from litestar.middleware.session.server_side import ServerSideSessionBackend
+from litestar.stores.base import Store
 from litestar.types import Empty, Message
 
 from .errors import ApiError
@@ -43,6 +46,8 @@ SESSION_ID_CHARS = SESSION_ID_BYTES * 2
 _SESSION_ID = re.compile(f"[0-9a-f]{{{SESSION_ID_CHARS}}}")
 NEW_ID = "magnate.new_session_id"
 """The connection state's key of the id :func:`start_session` chose."""
+PRE_SESSION_S = 86400
+"""How long a pre-session (a CSRF token before signing in) is kept."""
 CSRF_KEY = "csrf"
 """The session's key of its CSRF token."""
 EXCLUDE_KEY = CSRFConfig(secret="-").exclude_from_csrf_key
@@ -74,6 +79,14 @@ class FreshSessions(ServerSideSessionBackend):
         if not plausible_session_id(connection.cookies.get(self.config.key)):
             return {}
         return await super().load_from_connection(connection)
+
+    async def set(self, session_id: str, data: bytes, store: Store) -> None:
+        """A pre-session (no player in it) is kept :data:`PRE_SESSION_S` only: anyone may start one, so they must
+        not pile up for the signed-in sessions' 30 days."""
+        if b'"player_id"' in data:
+            await super().set(session_id, data, store)
+        else:
+            await store.set(session_id, data, expires_in=PRE_SESSION_S)
 
     async def store_in_message(self, scope_session: Any, message: Message,
                                connection: ASGIConnection[Any, Any, Any, Any]) -> None:

@@ -145,6 +145,21 @@ async def test_a_planted_session_id_never_becomes_the_victims_session(
     assert (await client.get("/api/me")).json()["email"] == "victim@example.org"
 
 
+async def test_a_pre_session_is_kept_a_day_and_a_signed_in_one_a_month(
+    client: httpx.AsyncClient, attacker: httpx.AsyncClient, runtime: Runtime
+) -> None:
+    await attacker.get("/api/auth/csrf")  # anyone may start pre-sessions: they must not pile up for a month
+    await sign_in(client, runtime, "expiry@example.org")
+    assert 0 < await days_left(runtime, attacker.cookies["session"]) <= 1
+    assert await days_left(runtime, client.cookies["session"]) > 29
+
+
+async def days_left(runtime: Runtime, session_id: str) -> float:
+    async with runtime.pool.acquire() as conn:
+        return float(await conn.fetchval(
+            "SELECT extract(epoch FROM expires_at - now()) / 86400 FROM web_sessions WHERE key = $1", session_id))
+
+
 async def test_an_unknown_session_id_is_never_stored(client: httpx.AsyncClient, runtime: Runtime) -> None:
     chosen = "ab" * 32
     plant(client, "session", chosen)
