@@ -7,7 +7,7 @@
 // seat another player claimed, or that the host revoked, is refused in words.
 // The host gets the invites of the seats nobody has claimed yet. The chat is chat.js's panel.
 
-import { mountAccount, setTitle, signInHref } from "./account.js";
+import { mountAccount, setTitle } from "./account.js";
 import { ApiError, api, inWords } from "./api.js";
 import { bundleOf, playerOf } from "./bundles.js";
 import { mountChat } from "./chat.js";
@@ -18,6 +18,7 @@ import { History } from "./history.js";
 import { inviteItem } from "./invites.js";
 import { follow } from "./live.js";
 import { keepHead } from "./receipt.js";
+import { offer, offerClaim, offerSignIn } from "./seatoffer.js";
 import { seats } from "./seats.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -192,64 +193,6 @@ function failed(err, what) {
   if (err instanceof ApiError && (err.status === 401 || err.code === "seat/claimed") && page.token) seats.forgetToken(page.token);
 }
 
-function offer(...children) {
-  $("#seat-offer-body").replaceChildren(...children);
-  $("#seat-offer").hidden = children.length === 0;
-}
-
-/** A signed-in player holding a guest's seat token: "Claim this seat for <name>". */
-function offerClaim(token, seat) {
-  const who = page.player.name || page.player.email;
-  const button = h("button", { type: "button", id: "claim-button", class: "primary" }, `Claim this seat for ${who}`);
-  const said = h("p", { id: "claim-status", class: "error", role: "alert" });
-  button.addEventListener("click", async () => {
-    button.disabled = true;
-    said.textContent = "";
-    try {
-      await api.claim(gameId, token);
-    } catch (err) {
-      said.textContent = inWords(err);
-      button.disabled = false;
-      return;
-    }
-    seats.forgetToken(token); // the link is dead now: the session plays the seat, on any device
-    history.replaceState(null, "", location.pathname + location.search);
-    location.reload();
-  });
-  offer(h("p", {}, `You are playing seat ${seat + 1} with its invite link. Claim it to keep it in your account: play it `
-    + "from any device you sign in on, and be told when it is your turn. The link then stops working for anyone else."),
-  h("div", { class: "buttons" }, button), said, ...releaseControl(token, seat));
-}
-
-function offerSignIn(token, seat) {
-  offer(h("p", {}, "You are playing as a guest with this seat's link (this browser keeps it). ",
-    h("a", { href: signInHref(location.pathname), id: "sign-in-to-keep" }, "Sign in to keep this seat"),
-    " in an account: play it from any device, and be told when it is your turn."), ...releaseControl(token, seat));
-}
-
-/** A guest's "Give up this seat": the link stops working and the seat is free for someone else (not the host's). */
-function releaseControl(token, seat) {
-  if (seat === page.game.host_seat) return [];
-  const button = h("button", { type: "button", id: "release-button" }, "Give up this seat");
-  const said = h("p", { id: "release-status", class: "error", role: "alert" });
-  button.addEventListener("click", async () => {
-    button.disabled = true;
-    said.textContent = "";
-    try {
-      await api.release(gameId, token);
-    } catch (err) {
-      said.textContent = inWords(err);
-      button.disabled = false;
-      return;
-    }
-    seats.forgetToken(token); // the link is dead now: this page only watches
-    history.replaceState(null, "", location.pathname + location.search);
-    location.reload();
-  });
-  return [h("p", {}, `Not playing after all? Give seat ${seat + 1} up: your link stops working, and someone else `
-    + "may take the seat."), h("div", { class: "buttons" }, button), said];
-}
-
 /** The seat this page plays: the link's (or a kept) token, else the signed-in player's claimed seat, else none. */
 async function findSeat() {
   let sessionSeat = null;
@@ -271,8 +214,9 @@ async function findSeat() {
     try {
       const me = await api.me(gameId, token);
       Object.assign(page, { token, auth: "token" });
-      if (page.player) offerClaim(token, me.seat);
-      else offerSignIn(token, me.seat);
+      const seat = { gameId, token, seat: me.seat, hostSeat: page.game.host_seat };
+      if (page.player) offerClaim(seat, page.player);
+      else offerSignIn(seat);
       return;
     } catch (err) {
       if (!(err instanceof ApiError) || !["seat/claimed", "auth/invalid_token"].includes(err.code)) throw err;
