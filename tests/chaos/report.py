@@ -17,6 +17,7 @@ from .fuzz import ENFORCED, Fuzzed
 from .tally import tallies
 from .verdict import (
     RECONCILE_EVERY_S,
+    RECONNECT_S,
     SLACK_S,
     WORKER_RESUME_S,
     Judged,
@@ -184,12 +185,13 @@ def render(found: Findings) -> str:
     lines += ["", "## Limits the run is held to", "",
               f"A job caught by a worker's death must be appended within {WORKER_RESUME_S:.0f} s of the kill; a job "
               f"caught by a store fault, within the reconciler's period ({RECONCILE_EVERY_S:.0f} s) after the store "
-              f"is back; each with {SLACK_S:.0f} s of slack for a loaded 2-core machine (a fault that comes after "
-              f"a job is already late excuses nothing). Nothing may be lost or applied twice, every game must "
-              f"finish and verify with the result of its seeds played in-process, the API must answer 503 (with "
+              f"is back (after a Redis restart also the worker's longest wait between two reconnection attempts, "
+              f"{RECONNECT_S:.0f} s); each with {SLACK_S:.0f} s of slack for a loaded 2-core machine (a fault that "
+              f"comes after a job is already late excuses nothing). Nothing may be lost or applied twice, every game "
+              f"must finish and verify with the result of its seeds played in-process, the API must answer 503 (with "
               f"`Retry-After`) and never another 5xx, and no worker may die of a store outage. A clocked game's "
               f"clock must have run out during the Redis outage and its timeout must be recorded after Redis is back, "
-              f"within the reconciler's period and the slack.", ""]
+              f"within the same limit as a job caught by the outage.", ""]
     if found.long_outage:
         lines += ["## Redis away for two minutes", "",
                   "After the run above, on the same service: games of every game played through a 120 s Redis outage "

@@ -1,6 +1,6 @@
 """The run's figures per registered game (the report's "Per game" table and the terminal summary), and what the
 clocked games (:mod:`.clocked`) must show: each clock that ran out while Redis was away timed out once Redis was
-back, within the reconciler's period and the slack."""
+back, within what a job caught by the outage is allowed (:func:`.verdict.allowed_until`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .clocked import CLOCK_S
 from .exercise import Exercise
 from .faults import Happened
 from .players import of
-from .verdict import RECONCILE_EVERY_S, SLACK_S
+from .verdict import allowed_until
 
 _GAME_ID = re.compile(r"\b[0-9a-f]{32}\b")
 
@@ -61,7 +61,7 @@ def late_timeouts(ex: Exercise) -> list[str]:
         return [*found, "no Redis restart happened"]
     if clocked.due_at >= away.ended:
         found.append(f"the clocks ran out {clocked.due_at - away.ended:.1f} s after Redis was back, not in the outage")
-    limit = away.ended + RECONCILE_EVERY_S + SLACK_S
+    limit = allowed_until(away)
     for game_id, game in clocked.games.items():
         moments = ledger.timeouts.get(game_id, [])
         if not moments:

@@ -23,7 +23,7 @@ from .faults import Size
 from .ledger import Ledger, read_store, verify_exports
 from .players import Traffic, of, play
 from .report import Findings
-from .verdict import RECONCILE_EVERY_S, SLACK_S
+from .verdict import RECONCILE_EVERY_S, RECONNECT_S, SLACK_S
 
 pytestmark = pytest.mark.chaos
 
@@ -107,5 +107,5 @@ def test_everything_due_in_a_two_minute_redis_outage_happens_once_redis_is_back(
     for game_id, game in clocked.games.items():
         moments = ledger.timeouts.get(game_id, [])
         assert moments, f"{game} {game_id}: its clock ran out in the outage and it never timed out"
-        assert back - 1.0 <= moments[0] <= back + RECONCILE_EVERY_S + SLACK_S, \
+        assert back - 1.0 <= moments[0] <= back + RECONNECT_S + RECONCILE_EVERY_S + SLACK_S, \
             f"{game} {game_id}: timed out {moments[0] - back:.1f} s after Redis was back"

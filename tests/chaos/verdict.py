@@ -12,7 +12,8 @@ extends that allowance:
   (a job takes milliseconds), and waiting for it to lapse is the very stall being measured;
 * a store fault (Redis flushed or restarted, PostgreSQL stopped or crashed), to the reconciler's period
   (``reconcile_every_s``: it re-enqueues every due job the games table names) after the store is back,
-  plus the slack.
+  plus the slack; after a Redis restart, also plus the worker's longest wait between two reconnection attempts
+  (:data:`RECONNECT_S`: a worker may have just failed an attempt when Redis came back).
 
 A fault that comes after a job is already late excuses nothing: a job stuck for a minute after a worker's
 death is not excused by a PostgreSQL restart half a minute later.
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 
 from infra.config import Settings
 from infra.queue import Job
+from services.ai_worker.worker import BACKOFF
 
 from .exercise import Exercise
 from .faults import Happened
@@ -33,6 +35,8 @@ WORKER_RESUME_S = 5.0
 SLACK_S = 5.0
 RECONCILE_EVERY_S = float(Settings().reconcile_every_s)
 """The reconciler's period the service runs with (its default: the suite does not tune the service)."""
+RECONNECT_S = BACKOFF.compute(64)
+"""The worker's longest wait between two attempts to reach Redis (its back-off's cap)."""
 SHOWN = 8
 """At most this many examples of each kind of violation."""
 
@@ -50,6 +54,8 @@ class Judged:
 
 def allowed_until(fault: Happened) -> float:
     """When a job caught by ``fault`` must have been appended."""
+    if fault.kind == "redis_restart":
+        return fault.ended + RECONNECT_S + RECONCILE_EVERY_S + SLACK_S
     if fault.store:
         return fault.ended + RECONCILE_EVERY_S + SLACK_S
     return fault.began + WORKER_RESUME_S + SLACK_S
