@@ -153,7 +153,7 @@ def check_the_receipt(page: Page, url: str, moves: int) -> None:
     expect(result).to_have_attribute("data-ok", "true", timeout=15_000)
     expect(result).to_contain_text(re.compile(r"Verified: the \d+ chain heads .* [1-9]\d* hidden events"))
     game_id = page.url.split("/play/")[1].split("#")[0].split("?")[0]
-    receipt = page.evaluate("(id) => localStorage.getItem(`magnate:receipt:${id}`)", game_id)
+    receipt = page.evaluate("(id) => localStorage.getItem(`receipt:${id}`)", game_id)
     heads = json.loads(receipt)["heads"]
     assert len(heads) >= moves // 2
     lines = page.request.get(f"{url}/api/games/{game_id}/export").body().splitlines()

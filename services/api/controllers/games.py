@@ -60,7 +60,7 @@ def viewer_of(seat: int | None) -> Viewer:
 
 def event_outs(events: Iterable[StoredEvent], redacted: frozenset[int] = frozenset()) -> tuple[EventOut, ...]:
     return tuple(EventOut(e.version, e.type, e.actor, e.command_id, e.recorded_at, msgspec.Raw(e.payload),
-                          e.prev_hash, e.hash, e.version in redacted) for e in events)
+                          e.prev_hash, e.hash, e.commitment, redacted=e.version in redacted) for e in events)
 
 
 def page_of(visible: Visible) -> EventsOut:

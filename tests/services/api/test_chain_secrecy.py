@@ -102,6 +102,17 @@ def attack(
     return recovered
 
 
+def follows_the_chain(game_id: str, events: list[dict[str, Any]]) -> None:
+    """A viewer recomputes each hash it was shown from the public fields and the commitment alone, redacted events
+    included: the chain it holds is the one the export will show (what a receipt relies on)."""
+    assert events
+    for event in events:
+        assert DIGEST.fullmatch(event["commitment"]), event
+        assert event["hash"] == event_hash(event["prev_hash"], game_id, event["version"], event["type"],
+                                           event["actor"], event["command_id"], event["recorded_at"], b"",
+                                           event["commitment"])
+
+
 async def read_everything(table: Table, game: Game, viewer: Viewer, headers: dict[str, str], live_url: str,
                           received: Received) -> None:
     """Every route that hands out a game or its log, and the event stream, as ``viewer``."""
@@ -113,6 +124,7 @@ async def read_everything(table: Table, game: Game, viewer: Viewer, headers: dic
         routes.append(f"{base}/me")
     for route in routes:
         received.keep(viewer, (await client.get(route, headers=headers)).text)
+    follows_the_chain(game.id, (await client.get(f"{base}/events", headers=headers)).json()["events"])
     async with httpx.AsyncClient(base_url=live_url, timeout=10, headers=headers) as http, http.stream(
         "GET", f"{base}/stream?after=0"
     ) as response:

@@ -3,12 +3,12 @@
 // before it, the hidden ones (hands, draws, sealed bids) through commitments keyed by the secret seed. Once the game
 // is over, "Check my receipt" reads the export, recomputes its chain with the browser's own SHA-256, opens every
 // commitment with the revealed seed and finds each kept head in it: what the end reveals is what was committed
-// when it happened. The same receipt downloads as JSON for `magnate verify --receipt RECEIPT EXPORT`.
+// when it happened. The same receipt downloads as JSON for the server's `verify --receipt RECEIPT EXPORT` command.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
 
-const KEY = (gameId) => `magnate:receipt:${gameId}`;
+const KEY = (gameId) => `receipt:${gameId}`;
 const encoder = new TextEncoder();
 
 /** The receipt kept for ``gameId`` in this browser, or null. */
@@ -117,6 +117,6 @@ export function receiptPart(gameId) {
     h("p", {}, `This browser kept your receipt: the chain head you were shown at each of your ${receipt.heads.length} moves.`),
     h("p", {}, check, " ",
       h("a", { href: URL.createObjectURL(blob), download: `receipt-${gameId}.json`, id: "receipt-link" }, "Save the receipt"),
-      " (check it with ", h("code", {}, "magnate verify --receipt"), ")."),
+      " (check it with the server's ", h("code", {}, "verify --receipt"), " command)."),
     result);
 }
