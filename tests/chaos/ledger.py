@@ -56,6 +56,8 @@ class Stall:
     seconds: float
     ongoing: bool = False
     """Still due when the ledger was read (the game never got it)."""
+    after: str = ""
+    """The id of the command whose append made the job due."""
 
     @property
     def ended(self) -> float:
@@ -210,12 +212,13 @@ def _decided_at(command_id: str) -> int | None:
 
 
 def _stalls(game: asyncpg.Record, commands: list[_Command], now: float) -> list[Stall]:
-    found = [Stall(game["game_id"], c.command_id, previous.recorded_at, c.recorded_at - previous.recorded_at)
+    found = [Stall(game["game_id"], c.command_id, previous.recorded_at, c.recorded_at - previous.recorded_at,
+                   after=previous.command_id)
              for previous, c in itertools.pairwise(commands) if c.command_id.startswith("system:")]
     if game["status"] != "finished" and game["system_job"] and commands:
         last = commands[-1].recorded_at
         found.append(Stall(game["game_id"], f"system:{game['version']}:{game['system_job']}", last, now - last,
-                           ongoing=True))
+                           ongoing=True, after=commands[-1].command_id))
     return found
 
 

@@ -15,6 +15,10 @@ extends that allowance:
   plus the slack; after a Redis restart, also plus the worker's longest wait between two reconnection attempts
   (:data:`RECONNECT_S`: a worker may have just failed an attempt when Redis came back).
 
+A worker killed between appending a job's command and enqueueing the job that command made due (its own job
+was claimed at the kill, and the kill came after the append) leaves the next job to the reconciler: that job is
+allowed the reconciler's longest period (:data:`RECONCILE_EVERY_S` and its jitter) after the kill, plus the slack.
+
 A fault that comes after a job is already late excuses nothing: a job stuck for a minute after a worker's
 death is not excused by a PostgreSQL restart half a minute later.
 """
@@ -35,6 +39,8 @@ WORKER_RESUME_S = 5.0
 SLACK_S = 5.0
 RECONCILE_EVERY_S = float(Settings().reconcile_every_s)
 """The reconciler's period the service runs with (its default: the suite does not tune the service)."""
+ORPHANED_S = 1.1 * RECONCILE_EVERY_S
+"""The reconciler's longest period (it waits its period with a jitter of up to 10 %)."""
 RECONNECT_S = BACKOFF.compute(64)
 """The worker's longest wait between two attempts to reach Redis (its back-off's cap)."""
 SHOWN = 8
@@ -67,20 +73,29 @@ def job_id(stall: Stall) -> str:
     return Job(stall.game_id, int(version), kind).job_id
 
 
+def made_by(stall: Stall) -> str | None:
+    """The queue's id of the job whose command made the stalled job due (None: a player's command made it)."""
+    if not stall.after.startswith("system:"):
+        return None
+    _, version, kind = stall.after.split(":", 2)
+    return Job(stall.game_id, int(version), kind).job_id
+
+
 def judge_stall(stall: Stall, timeline: list[Happened]) -> Judged:
     """The stall's limit, and the faults that set it (see the module docstring)."""
     allowed = stall.began + SLACK_S
     caught: list[Happened] = []
-    job = job_id(stall)
+    job, maker = job_id(stall), made_by(stall)
     killed = False
     for fault in sorted(timeline, key=lambda f: f.began):
-        if fault.ended < stall.began or (not fault.store and (killed or job not in fault.claimed)):
+        orphaned = not fault.store and maker in fault.claimed and fault.began >= stall.began
+        if fault.ended < stall.began or (not fault.store and (killed or (job not in fault.claimed and not orphaned))):
             continue
         killed = killed or not fault.store
         if fault.began > min(allowed, stall.ended):
             break
         caught.append(fault)
-        allowed = max(allowed, allowed_until(fault))
+        allowed = max(allowed, allowed_until(fault), fault.began + ORPHANED_S + SLACK_S if orphaned else 0.0)
     return Judged(stall, tuple(caught), allowed - stall.began)
 
 
