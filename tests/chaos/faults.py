@@ -72,7 +72,7 @@ BOUNDED = Size(name="bounded", games=12, concurrency=12, think_s=0.15, worker_ki
                redis_restarts=1, redis_down_s=2.0, pg_stops=1, pg_crashes=0, pg_down_s=3.0, pg_crash_down_s=0.0,
                lead_s=2.0, spacing_s=3.0, play_deadline_s=90.0, fuzz_examples=5, fuzz_seconds=15,
                writes_report=False)
-FULL = Size(name="full", games=150, concurrency=30, think_s=0.25, worker_kills=40, redis_flushes=1,
+FULL = Size(name="full", games=150, concurrency=24, think_s=0.25, worker_kills=40, redis_flushes=1,
             redis_restarts=1, redis_down_s=30.0, pg_stops=1, pg_crashes=1, pg_down_s=10.0, pg_crash_down_s=3.0,
             lead_s=5.0, spacing_s=3.5, play_deadline_s=480.0, fuzz_examples=40, fuzz_seconds=120,
             writes_report=True)
