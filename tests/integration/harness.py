@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
@@ -145,3 +146,30 @@ class CountingStore(PostgresEventStore):
     async def _append_one_statement(self, *args: Any, **kwargs: Any) -> Any:
         self.calls.append("append (one statement)")
         return await super()._append_one_statement(*args, **kwargs)
+
+
+@asynccontextmanager
+async def migrated_database(pg_dsn: str, pool_size: int = 4) -> AsyncIterator[tuple[asyncpg.Connection, asyncpg.Pool]]:
+    """A database of its own beside ``pg_dsn``'s, migrated: a connection and a pool on it (a migration test rolls the
+    schema back to before its change there, then migrates again); dropped afterwards."""
+    from infra.migrate import migrate
+
+    admin = await asyncpg.connect(pg_dsn)
+    database = f"magnate_migration_{cid()[:10]}"
+    await admin.execute(f'CREATE DATABASE "{database}"')
+    dsn = pg_dsn.rsplit("/", 1)[0] + f"/{database}"
+    try:
+        conn = await asyncpg.connect(dsn)
+        try:
+            await migrate(conn)
+            pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size)
+            assert pool is not None
+            try:
+                yield conn, pool
+            finally:
+                await pool.close()
+        finally:
+            await conn.close()
+    finally:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        await admin.close()

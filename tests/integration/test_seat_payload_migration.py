@@ -4,14 +4,13 @@ column) come out with ``{"company": key}`` payloads, and the game loads, plays o
 
 from __future__ import annotations
 
-import asyncpg
 import pytest
 
 from domain.magnate.bots import RandomLegal
 from infra.migrate import migrate
 from services.gameplay.audit import export_lines, verify
 
-from .harness import GAMES, cid, drive, make, new_game
+from .harness import GAMES, drive, make, migrated_database, new_game
 
 pytestmark = [pytest.mark.integration]
 
@@ -25,38 +24,21 @@ DELETE FROM schema_migrations WHERE name = '004_seat_payload.sql';
 
 
 async def test_a_game_of_the_old_seat_layout_loads_plays_on_and_verifies(pg_dsn: str) -> None:
-    admin = await asyncpg.connect(pg_dsn)
-    database = f"magnate_migration_{cid()[:10]}"
-    await admin.execute(f'CREATE DATABASE "{database}"')
-    dsn = pg_dsn.rsplit("/", 1)[0] + f"/{database}"
-    try:
-        conn = await asyncpg.connect(dsn)
-        try:
-            await migrate(conn)
-            pool = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
-            assert pool is not None
-            try:
-                gameplay = make(pool)
-                game_id = await new_game(gameplay)
-                await drive(gameplay, game_id, RandomLegal(3), until=lambda loaded, _: loaded.version >= 30)
-                await conn.execute(OLD_LAYOUT.replace("$game$", f"'{game_id}'"))  # as before this change
-                assert await conn.fetchval("SELECT company FROM seats WHERE game_id = $1 AND seat = 0", game_id)
+    async with migrated_database(pg_dsn) as (conn, pool):
+        gameplay = make(pool)
+        game_id = await new_game(gameplay)
+        await drive(gameplay, game_id, RandomLegal(3), until=lambda loaded, _: loaded.version >= 30)
+        await conn.execute(OLD_LAYOUT.replace("$game$", f"'{game_id}'"))  # as before this change
+        assert await conn.fetchval("SELECT company FROM seats WHERE game_id = $1 AND seat = 0", game_id)
 
-                assert await migrate(conn) == ["004_seat_payload.sql"]
+        assert await migrate(conn) == ["004_seat_payload.sql"]
 
-                later = make(pool)  # another process, after the upgrade
-                seats = await later.store.seats(game_id)
-                assert [s.payload for s in seats] == [{"company": "vector_properties"}, {"company": "urhme"},
-                                                       {"company": "penforth_davey"}]
-                assert [s.name for s in seats] == ["Ada", "Bob", "Cyd"]
-                await drive(later, game_id, RandomLegal(4))  # plays on to the end
-                assert (await later.store.head(game_id)).status == "finished"
-                verdict = verify(await export_lines(later, game_id), dict(GAMES))
-                assert verdict.ok, verdict.problems
-            finally:
-                await pool.close()
-        finally:
-            await conn.close()
-    finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-        await admin.close()
+        later = make(pool)  # another process, after the upgrade
+        seats = await later.store.seats(game_id)
+        assert [s.payload for s in seats] == [{"company": "vector_properties"}, {"company": "urhme"},
+                                               {"company": "penforth_davey"}]
+        assert [s.name for s in seats] == ["Ada", "Bob", "Cyd"]
+        await drive(later, game_id, RandomLegal(4))  # plays on to the end
+        assert (await later.store.head(game_id)).status == "finished"
+        verdict = verify(await export_lines(later, game_id), dict(GAMES))
+        assert verdict.ok, verdict.problems

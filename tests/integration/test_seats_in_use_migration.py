@@ -3,13 +3,12 @@ seat that has moved counts as used (its guest played it by the link), and a seat
 
 from __future__ import annotations
 
-import asyncpg
 import pytest
 
 from domain.magnate.bots import RandomLegal
 from infra.migrate import migrate
 
-from .harness import cid, drive, make, new_game
+from .harness import drive, make, migrated_database, new_game
 
 pytestmark = [pytest.mark.integration]
 
@@ -20,36 +19,19 @@ DELETE FROM schema_migrations WHERE name = '012_seats_in_use.sql';
 
 
 async def test_the_seats_that_moved_before_the_migration_are_in_use(pg_dsn: str) -> None:
-    admin = await asyncpg.connect(pg_dsn)
-    database = f"magnate_migration_{cid()[:10]}"
-    await admin.execute(f'CREATE DATABASE "{database}"')
-    dsn = pg_dsn.rsplit("/", 1)[0] + f"/{database}"
-    try:
-        conn = await asyncpg.connect(dsn)
-        try:
-            await migrate(conn)
-            pool = await asyncpg.create_pool(dsn, min_size=1, max_size=2)
-            assert pool is not None
-            try:
-                gameplay = make(pool)
-                moved, idle = await new_game(gameplay), await new_game(gameplay, b"integration-test-seed-idle-00000")
-                await drive(gameplay, moved, RandomLegal(3), until=lambda loaded, _: loaded.version >= 40)
-                actors = {r["actor"] for r in await conn.fetch(
-                    "SELECT DISTINCT actor FROM commands WHERE game_id = $1", moved)}
-                await conn.execute(BEFORE)  # as before this change
+    async with migrated_database(pg_dsn, pool_size=2) as (conn, pool):
+        gameplay = make(pool)
+        moved, idle = await new_game(gameplay), await new_game(gameplay, b"integration-test-seed-idle-00000")
+        await drive(gameplay, moved, RandomLegal(3), until=lambda loaded, _: loaded.version >= 40)
+        actors = {r["actor"] for r in await conn.fetch(
+            "SELECT DISTINCT actor FROM commands WHERE game_id = $1", moved)}
+        await conn.execute(BEFORE)  # as before this change
 
-                assert await migrate(conn) == ["012_seats_in_use.sql"]
+        assert await migrate(conn) == ["012_seats_in_use.sql"]
 
-                rows = await conn.fetch("SELECT game_id, seat, link_used FROM seats WHERE game_id = ANY($1)"
-                                        " ORDER BY game_id, seat", [moved, idle])
-                used = {(r["game_id"], r["seat"]): r["link_used"] for r in rows}
-                assert {seat for (game, seat), u in used.items() if game == moved and u} == {
-                    int(a.removeprefix("seat:")) for a in actors if a.startswith("seat:")} != set()
-                assert not any(u for (game, _), u in used.items() if game == idle)
-            finally:
-                await pool.close()
-        finally:
-            await conn.close()
-    finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-        await admin.close()
+        rows = await conn.fetch("SELECT game_id, seat, link_used FROM seats WHERE game_id = ANY($1)"
+                                " ORDER BY game_id, seat", [moved, idle])
+        used = {(r["game_id"], r["seat"]): r["link_used"] for r in rows}
+        assert {seat for (game, seat), u in used.items() if game == moved and u} == {
+            int(a.removeprefix("seat:")) for a in actors if a.startswith("seat:")} != set()
+        assert not any(u for (game, _), u in used.items() if game == idle)

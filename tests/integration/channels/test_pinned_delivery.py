@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import ipaddress
-import socket
 import ssl
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -25,6 +24,7 @@ from infra.channels import DeliveryFailed
 from infra.channels.addresses import check_resolved
 from infra.channels.webhooks import post_once, post_pinned
 from tests.integration.channels.conftest import Receiver
+from tests.resolving import loopback_name
 
 pytestmark = pytest.mark.integration
 
@@ -34,18 +34,6 @@ TLS_PORT = 18331
 NAME = "rebound.invalid"
 """A name no resolver answers (RFC 6761 reserves .invalid): a request that reaches the receiver by it was sent to the
 pinned address, never to what the name resolves to."""
-
-
-def local_name() -> str:
-    """This machine's host name, which resolves to a loopback address here (skipped where it does not)."""
-    name = socket.gethostname()
-    try:
-        address = ipaddress.ip_address(socket.getaddrinfo(name, 80, type=socket.SOCK_STREAM)[0][4][0])
-    except (OSError, ValueError):
-        pytest.skip(f"{name} does not resolve here")
-    if not address.is_loopback:
-        pytest.skip(f"{name} resolves to {address}, not to loopback")
-    return name
 
 
 @pytest.fixture
@@ -79,7 +67,7 @@ async def test_the_checked_addresses_are_tried_in_turn(client: httpx.AsyncClient
 
 async def test_a_name_is_resolved_once_and_that_address_is_called(client: httpx.AsyncClient,
                                                                    receiver: Receiver) -> None:
-    name, port = local_name(), int(receiver.url.rsplit(":", 1)[1])
+    name, port = loopback_name(), int(receiver.url.rsplit(":", 1)[1])
     assert all(a.is_loopback for a in await check_resolved(f"http://{name}:{port}/", allow_private=True))
     outcome = await post_once(client, f"http://{name}:{port}/hook", b"{}", {}, allow_private=True)
     assert outcome.ok and receiver.requests[0].headers["host"] == f"{name}:{port}"
@@ -88,7 +76,7 @@ async def test_a_name_is_resolved_once_and_that_address_is_called(client: httpx.
 async def test_a_name_that_resolves_to_loopback_is_refused_before_anything_is_sent(
     client: httpx.AsyncClient, receiver: Receiver
 ) -> None:
-    name, port = local_name(), int(receiver.url.rsplit(":", 1)[1])
+    name, port = loopback_name(), int(receiver.url.rsplit(":", 1)[1])
     with pytest.raises(DeliveryFailed) as refused:
         await post_once(client, f"http://{name}:{port}/hook", b"{}", {}, allow_private=False)
     assert refused.value.permanent and "not a public address" in refused.value.reason

@@ -5,9 +5,7 @@ at every delivery — on a production server (no sandbox, no ``MAGNATE_ALLOW_PRI
 from __future__ import annotations
 
 import base64
-import ipaddress
 import os
-import socket
 
 import httpx
 import msgspec
@@ -17,6 +15,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 
 from infra.config import Settings
 from services.gameplay.bootstrap import Runtime
+from tests.resolving import loopback_name
 
 from .test_players import csrf, sign_in
 
@@ -25,18 +24,6 @@ from .test_players import csrf, sign_in
 def settings(settings: Settings) -> Settings:
     """A production server (private addresses refused) whose sign-in links are read from the development mailbox."""
     return msgspec.structs.replace(settings, sandbox=False, allow_private_webhooks=False, dev_mailbox=True)
-
-
-def loopback_name() -> str:
-    """This machine's host name, which resolves to a loopback address here (skipped where it does not)."""
-    name = socket.gethostname()
-    try:
-        address = ipaddress.ip_address(socket.getaddrinfo(name, 80, type=socket.SOCK_STREAM)[0][4][0])
-    except (OSError, ValueError):
-        pytest.skip(f"{name} does not resolve here")
-    if not address.is_loopback:
-        pytest.skip(f"{name} resolves to {address}, not to loopback")
-    return name
 
 
 def push_keys() -> dict[str, str]:
