@@ -7,6 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 CHROMIUM ?= /usr/bin/chromium
 HAPROXY ?= /usr/sbin/haproxy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+TEST_WORKERS ?= $(shell nproc)
 
 .PHONY: test lint bench bench-full run clean chromium haproxy chaos
 
@@ -25,8 +26,8 @@ haproxy: ## the load balancer of the two-API-process test and benchmark (docs/SC
 	@test -x $(HAPROXY) || { echo "installing HAProxy from the OS packages (load-balancer test)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy; }
 
-test: $(STAMP) chromium haproxy ## run the whole suite (unit, property, integration and browser tests)
-	$(PY) -m pytest
+test: $(STAMP) chromium haproxy ## run the whole suite (unit, property, integration and browser tests) on every core
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 lint: $(STAMP) ## ruff over everything, mypy --strict over domain/ infra/ services/ bench/
 	$(VENV)/bin/ruff check .
