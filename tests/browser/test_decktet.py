@@ -152,6 +152,8 @@ def check_the_receipt(page: Page, url: str, moves: int) -> None:
     result = page.locator("#receipt-result[data-ok]")
     expect(result).to_have_attribute("data-ok", "true", timeout=15_000)
     expect(result).to_contain_text(re.compile(r"Verified: the \d+ chain heads .* [1-9]\d* hidden events"))
+    page.locator("#receipt").scroll_into_view_if_needed()
+    screenshot(page, "decktet-05-receipt-checked")
     game_id = page.url.split("/play/")[1].split("#")[0].split("?")[0]
     receipt = page.evaluate("(id) => localStorage.getItem(`receipt:${id}`)", game_id)
     heads = json.loads(receipt)["heads"]
