@@ -11,6 +11,7 @@ from arq.connections import ArqRedis
 from infra.config import Settings
 from infra.queue import arq_pool
 from services.gameplay.bootstrap import Runtime, build
+from services.supervisor import Services
 from tests.chaos.stores import Redis
 from tests.conftest import own_database
 
@@ -53,3 +54,14 @@ async def runtime(settings: Settings) -> AsyncIterator[Runtime]:
         yield runtime
     finally:
         await runtime.close()
+
+
+@pytest.fixture
+def services(pg_dsn: str, redis_url: str, queue_name: str) -> Iterator[Services]:
+    """The API and one worker as processes of their own (as ``magnate run`` starts them) on the test session's
+    database and this test's queue."""
+    running = Services.start(pg_dsn, redis_url, queue_name, workers=1)
+    try:
+        yield running
+    finally:
+        running.stop()

@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import asyncpg
@@ -25,15 +24,6 @@ from services.supervisor import NotReady, Services, free_port, stop, wait_health
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def services(pg_dsn: str, redis_url: str, queue_name: str) -> Iterator[Services]:
-    running = Services.start(pg_dsn, redis_url, queue_name, workers=1)
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def test_live_games_are_the_in_process_games(services: Services, pg_dsn: str) -> None:

@@ -8,7 +8,6 @@ once more; the bot clients must too, or they give the game up (16 of 20 games we
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 
 import pytest
 
@@ -17,15 +16,6 @@ from services.simulation.live import LiveMetrics
 from services.supervisor import Services
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
-
-
-@pytest.fixture
-def services(pg_dsn: str, redis_url: str, queue_name: str) -> Iterator[Services]:
-    running = Services.start(pg_dsn, redis_url, queue_name, workers=1)
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def test_games_with_sealed_choices_finish_through_the_service_at_concurrency_20(services: Services) -> None:
