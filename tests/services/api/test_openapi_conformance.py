@@ -27,7 +27,7 @@ from services.api import create_app
 from .table import game_body
 
 MAX_EXAMPLES = 10
-MAX_TIME_S = 40
+MAX_TIME_S = 20
 """The fuzzing phase draws new cases until this budget is spent (the examples and coverage phases run first, whole)."""
 STREAM = r"/stream$"
 """The event stream is left out: a stream with nothing new stays open until its keep-alive, so each request would
