@@ -1,27 +1,10 @@
-"""Emitting events while deciding: a rule that produces several events in sequence sees the state as it is after
-each one (the settle loop, the market's resolution, the meeting)."""
+"""The kernel's :class:`~domain.kernel.recording.Recorder` over Master of Economy's state (its events are typed
+``Any`` in the rules: the union is split over several modules)."""
 
-from __future__ import annotations
-
-from collections.abc import Callable
 from typing import Any
+
+from domain.kernel.recording import Recorder as _Recorder
 
 from .state import State
 
-Evolve = Callable[[State, Any], State]
-
-
-class Recorder:
-    """The working state of one decision and the events emitted so far."""
-
-    __slots__ = ("_evolve", "events", "state")
-
-    def __init__(self, state: State, evolve: Evolve) -> None:
-        self.state = state
-        self.events: list[Any] = []
-        self._evolve = evolve
-
-    def emit(self, *events: Any) -> None:
-        for event in events:
-            self.state = self._evolve(self.state, event)
-            self.events.append(event)
+Recorder = _Recorder[State, Any]
