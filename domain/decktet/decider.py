@@ -11,12 +11,13 @@ source. ``evolve`` is :mod:`.folding`'s.
 from __future__ import annotations
 
 from domain.kernel import SYSTEM, Actor, ActorNotAllowed, Chance, GameAlreadyOver, NotYourTurn, WrongPhase
+from domain.kernel.reveal import reveal_seed
 
-from . import reveal, setup, turn
+from . import setup, turn
 from .ai import plan_turn
 from .commands import DecktetCommand, RevealSeed, StartGame, TakeAiTurn
 from .errors import NotTheComputers
-from .events import AiTurnPlanned, DecktetEvent
+from .events import AiTurnPlanned, DecktetEvent, SeedRevealed
 from .folding import HANDLED_EVENTS, evolve, initial_state, replay
 from .playing import decide_action, play
 from .recorder import Recorder
@@ -46,7 +47,7 @@ def step(
         _computer(rec, state, chance)
     elif isinstance(command, RevealSeed):
         _system(actor)
-        rec.emit(*reveal.reveal(state, command.seed))
+        rec.emit(*reveal_seed(state, state.phase == Phase.ENDED, command.seed, SeedRevealed))
     else:
         play(rec, _seat_on_turn(state, actor), command, chance)
     return rec.events, rec.state

@@ -6,8 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import fold
+from domain.kernel.reveal import apply_seed_revealed
 
-from . import actions, drawing, plays, reveal, roll, scoring, setup, turn
+from . import actions, drawing, plays, roll, scoring, setup, turn
 from .events import (
     AiTurnPlanned,
     CardsDrawn,
@@ -66,7 +67,7 @@ _APPLY: dict[type[Any], Callable[[DecktetState, Any], DecktetState]] = {
     TurnEnded: turn.apply_turn_ended,
     GameEnded: scoring.apply_game_ended,
     AiTurnPlanned: _unchanged,
-    SeedRevealed: reveal.apply_seed_revealed,
+    SeedRevealed: apply_seed_revealed,
 }
 """Event type -> the rule's evolve half (a lookup: folding is the hot path of every read)."""
 

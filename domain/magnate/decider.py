@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, assert_never
 
 from domain.kernel import SYSTEM, Actor, ActorNotAllowed, Chance, GameAlreadyOver, Seat, WrongPhase, fold
+from domain.kernel.reveal import apply_seed_revealed, reveal_seed
 
 from .ai import actions as ai_actions
 from .ai import attraction as ai_attraction
@@ -74,7 +75,7 @@ from .events import (
     TenantsMovedIn,
 )
 from .recorder import Recorder
-from .rules import actions, attraction, bidding, market, reveal, setup, turns
+from .rules import actions, attraction, bidding, market, setup, turns
 from .state import MagnateState, Phase
 
 
@@ -151,7 +152,7 @@ def _decide_system(rec: Recorder, command: MagnateSystemCommand, chance: Chance)
         case ProcessMarket():
             market.process(rec, chance)
         case RevealSeed(seed=seed):
-            rec.emit(*reveal.reveal(state, seed))
+            rec.emit(*reveal_seed(state, state.phase == Phase.ENDED, seed, SeedRevealed))
         case TakeAiTurn():
             ai_turn.take_turn(rec, chance)
         case _:
@@ -191,7 +192,7 @@ _APPLY: dict[type[Any], Callable[[MagnateState, Any], MagnateState]] = {
     MarketCrashed: market.apply_market_crashed,
     PlotLiquidated: market.apply_plot_liquidated,
     GameEnded: market.apply_game_ended,
-    SeedRevealed: reveal.apply_seed_revealed,
+    SeedRevealed: apply_seed_revealed,
     AiCardDrawn: ai_deck.apply_card_drawn,
     AiLevelRaised: ai_deck.apply_level_raised,
     AiDeckReshuffled: ai_deck.apply_deck_reshuffled,

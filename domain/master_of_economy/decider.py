@@ -12,6 +12,7 @@ as the seat's own commands); a person's command for such a seat is refused (``No
 from __future__ import annotations
 
 from domain.kernel import SYSTEM, Actor, ActorNotAllowed, Chance, GameAlreadyOver, NothingPending, WrongPhase
+from domain.kernel.reveal import reveal_seed
 
 from . import ac, dividends, elections, flow, setup
 from .ai import decide_for
@@ -28,11 +29,10 @@ from .commands import (
     TakeAiTurn,
 )
 from .errors import NotTheComputers
-from .events import AiDecided
+from .events import AiDecided, SeedRevealed
 from .folding import evolve, initial_state, replay
 from .playing import may_act, play
 from .recorder import Recorder
-from .reveal import reveal
 from .state import State, Step
 from .variant import computer_level
 
@@ -62,7 +62,7 @@ def step(state: State, actor: Actor, command: AnyCommand, chance: Chance) -> tup
             flow.goto(rec, Step.PICK)
     elif isinstance(command, RevealSeed):
         _system(actor)
-        rec.emit(*reveal(state, command.seed))
+        rec.emit(*reveal_seed(state, state.step == Step.ENDED, command.seed, SeedRevealed))
         return rec.events, rec.state
     elif isinstance(command, tuple(_DUE)):
         _system(actor)

@@ -8,6 +8,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.kernel import fold
+from domain.kernel.reveal import apply_seed_revealed
 
 from . import (
     ac,
@@ -22,7 +23,6 @@ from . import (
     meeting,
     procurement,
     receipts,
-    reveal,
     setup,
     shares,
     shortfall,
@@ -171,7 +171,7 @@ _APPLY: dict[type[Any], Callable[[State, Any], State]] = {
     CashDistributed: ending.apply_cash_distributed,
     GameEnded: ending.apply_game_ended,
     AiDecided: _unchanged,
-    SeedRevealed: reveal.apply_seed_revealed,
+    SeedRevealed: apply_seed_revealed,
 }
 """Event type -> the rule's evolve half (a lookup: folding is the hot path of every read)."""
 
