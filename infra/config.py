@@ -75,6 +75,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     log_format: str | None = None
     """``json`` (one object per line) or ``console``; unset: JSON unless standard error is a terminal."""
     log_level: str = "INFO"
+    games: str = "domain.games:GAMES"
+    """The registry of games this server serves, as ``package.module:attribute`` (``MAGNATE_GAMES``): the games
+    offered to players unless a test names its own (:mod:`services.gameplay.registry`)."""
     worker_metrics_port: int | None = None
     """Where a worker serves its Prometheus metrics (``http://HOST:port/metrics``); unset: nowhere. `magnate run`
     gives its worker ``PORT + 1`` unless this is set."""
@@ -123,6 +126,7 @@ _ENV = {
     "log_format": "MAGNATE_LOG_FORMAT",
     "log_level": "MAGNATE_LOG_LEVEL",
     "worker_metrics_port": "MAGNATE_WORKER_METRICS_PORT",
+    "games": "MAGNATE_GAMES",
 }
 
 

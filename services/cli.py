@@ -13,7 +13,8 @@ is set: a development machine only, since whoever reads it can sign in as anyone
 the server sends no mail and refuses sign-in links.
 
 Settings come from the environment (:mod:`infra.config`): DATABASE_URL, REDIS_URL, HOST, PORT,
-MAGNATE_DATA_DIR, ...
+MAGNATE_DATA_DIR, ... MAGNATE_GAMES names the registry of games every subcommand serves, exports, verifies and
+simulates (default ``domain.games:GAMES``; :mod:`services.gameplay.registry`).
 
 Each subcommand imports what it needs when it runs (hence the ruff exemption below): ``run`` starts
 quickly and ``verify`` works without the server's packages.
@@ -140,15 +141,15 @@ def cmd_export(settings: Settings, game_id: str, output: str | None) -> int:
     return 0
 
 
-def cmd_verify(path: str, receipt: str | None = None) -> int:
+def cmd_verify(settings: Settings, path: str, receipt: str | None = None) -> int:
     import msgspec
 
-    from domain.games import GAMES
     from services.gameplay.audit import verify
     from services.gameplay.receipt import check_receipt
+    from services.gameplay.registry import games_of
 
     data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    verdict = verify(data.splitlines(), GAMES)
+    verdict = verify(data.splitlines(), dict(games_of(settings)))
     print(msgspec.json.format(msgspec.json.encode(verdict).decode(), indent=2))
     print("OK: the export verifies" if verdict.ok else "FAILED: the export does not verify", file=sys.stderr)
     if receipt is None:
@@ -309,7 +310,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         case "export":
             return cmd_export(settings, args.game_id, args.output)
         case "verify":
-            return cmd_verify(args.file, args.receipt)
+            return cmd_verify(settings, args.file, args.receipt)
         case "simulate":
             return cmd_simulate(settings, args)
     raise AssertionError(args.command)

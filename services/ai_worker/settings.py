@@ -49,17 +49,19 @@ Why each setting is what it is:
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
 from arq.worker import Function, func
 
-from domain.games import GAMES
+from domain.kernel import GameModule
 from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.queue import redis_settings
 from services.gameplay.bootstrap import Runtime, build
 from services.gameplay.clocks import DEADLINE, REMIND
+from services.gameplay.registry import games_of
 from services.notifications import context as notify_context
 from services.notifications.context import Notifications
 from services.notifications.dispatch import DELIVER
@@ -92,10 +94,11 @@ async def shutdown(ctx: dict[str, Any]) -> None:
         await runtime.close()
 
 
-def functions() -> list[Function]:
-    """Every job the worker runs, each counted and logged by :func:`.measure.measured`."""
+def functions(games: Mapping[str, GameModule[Any]]) -> list[Function]:
+    """Every job the worker runs (a system job per system command kind of ``games``), each counted and logged by
+    :func:`.measure.measured`."""
     return [*(func(measured(kind, jobs.system_job(kind)), name=kind, max_tries=jobs.MAX_TRIES)
-              for kind in jobs.system_kinds(GAMES)),
+              for kind in jobs.system_kinds(games)),
             func(measured(DELIVER, jobs.deliver_notification), name=DELIVER, max_tries=jobs.DELIVER_MAX_TRIES),
             func(measured(DEADLINE, jobs.deadline_job), name=DEADLINE, max_tries=jobs.DELIVER_MAX_TRIES),
             func(measured(REMIND, jobs.reminder_job), name=REMIND, max_tries=jobs.MAX_TRIES)]
@@ -117,7 +120,7 @@ def worker_settings(
     if notifications is not None:
         ctx["notifications"] = notifications
     return {
-        "functions": functions(),
+        "functions": functions(games_of(settings)),
         "redis_settings": redis_settings(settings.redis_url),
         "queue_name": settings.queue_name,
         "job_serializer": msgspec.msgpack.encode,

@@ -28,11 +28,11 @@ from litestar.exceptions import NotFoundException, SerializationException
 from litestar.openapi import OpenAPIConfig
 from litestar.stores.base import Store
 
-from domain.games import GAMES
 from infra.accounts import PostgresSessionStore
 from infra.channels.devmail import DevMailbox, devmail_router
 from infra.config import Settings, load
 from services.gameplay.bootstrap import Runtime, build
+from services.gameplay.registry import registry_of
 from services.gameplay.story import Stories
 
 from .allow import allow_every_method
@@ -120,7 +120,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
                         MyGamesController, SeatingController, TablesController, NotificationController,
                         NotificationChannelController, VacationController,
                         ChatController, push_key, unsubscribe_page, unsubscribe_now, health, MetricsController,
-                        web_router(), *dev_mail],
+                        web_router(registry_of(settings)), *dev_mail],
         dependencies={
             "runtime": Provide(provide_runtime, sync_to_thread=False),
             "gameplay": Provide(provide_gameplay, sync_to_thread=False),
@@ -144,7 +144,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
             title="Magnate Server", version="0.1.0", description=DESCRIPTION, path="/schema", components=COMPONENTS
         ),
     )
-    complete(app.openapi_schema, GAMES)
+    complete(app.openapi_schema, registry_of(settings).games)
     return app
 
 

@@ -10,7 +10,6 @@ import asyncpg
 from arq.connections import ArqRedis
 from redis.asyncio import Redis
 
-from domain.games import GAMES
 from infra.accounts import PlayerStore
 from infra.accounts.vacations import VacationStore
 from infra.channels.mail import MailSender, mail_sender
@@ -23,6 +22,7 @@ from infra.presence import Presence
 from infra.queue import ArqJobQueue, RecordingJobQueue, arq_pool
 
 from .handler import Gameplay
+from .registry import games_of
 from .seating import Seating
 
 
@@ -85,7 +85,7 @@ async def reading(settings: Settings) -> AsyncIterator[Gameplay]:
         raise StoreUnavailable("DATABASE_URL must be set")
     pool = await create_pool(settings.database_url, 2)
     try:
-        yield Gameplay(PostgresEventStore(pool), RecordingJobQueue(), RecordingNotifier(), GAMES)
+        yield Gameplay(PostgresEventStore(pool), RecordingJobQueue(), RecordingNotifier(), games_of(settings))
     finally:
         await pool.close()
 
@@ -102,7 +102,7 @@ async def build(settings: Settings, *, run_migrations: bool = True) -> Runtime:
     arq = await arq_pool(settings.redis_url, settings.queue_name)
     notifier = RedisNotifier(redis, f"{STREAMS_CLIENT}:{settings.queue_name}")  # a name per deployment
     gameplay = Gameplay(
-        PostgresEventStore(pool), ArqJobQueue(arq, announces=True), notifier, GAMES,
+        PostgresEventStore(pool), ArqJobQueue(arq, announces=True), notifier, games_of(settings),
         snapshot_every=settings.snapshot_every,
     )
     return Runtime(gameplay, pool, redis, arq, notifier, settings)

@@ -1,6 +1,7 @@
 """Bulk simulation of seeded games of any registered game (``magnate simulate``): in-process on every core, or
 through the live service (API + PostgreSQL + arq workers), with the same seeds giving the same results either
-way. The game's module (:data:`domain.games.GAMES`) gives the bots, the AI levels, the options and the outcome.
+way. The game's module (in the registry ``MAGNATE_GAMES`` names, :mod:`services.gameplay.registry`) gives the
+bots, the AI levels, the options and the outcome.
 
 :func:`simulate` plays the games and returns a :class:`Simulation`; :func:`write` stores it as a JSON result
 and an SVG chart side by side.

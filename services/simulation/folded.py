@@ -1,5 +1,6 @@
-"""The bot client's copy of a game: the state folded, by the module of the game's type, from the events the
-client received, and what the client observed of them (bot commands, system jobs and their delays).
+"""The bot client's copy of a game: the state folded, by the module of the game's type (from the registry of the
+simulation's spec), from the events the client received, and what the client observed of them (bot commands, system
+jobs and their delays).
 
 For a game whose events are all public every copy is the same. For a game that redacts events (Decktet Magnate's
 hands) each copy is one viewer's: the public's (which says whose turn it is) or a seat's (which holds that seat's
@@ -17,8 +18,9 @@ from typing import Any
 
 import msgspec
 
-from domain.games import GAMES
 from domain.kernel import GameModule
+
+from .spec import games
 
 
 class LiveError(Exception):
@@ -74,11 +76,15 @@ class FoldedGame:
     for :func:`services.simulation.local.outcome`). With ``metrics``, each job's delay and the progress are
     recorded there under ``key``."""
 
-    def __init__(self, game_id: str, game_type: str, metrics: LiveMetrics | None = None, key: int = 0) -> None:
-        if game_type not in GAMES:
+    def __init__(self, game_id: str, game_type: str, metrics: LiveMetrics | None = None, key: int = 0,
+                 registry: str = "") -> None:
+        known = games(registry)
+        if game_type not in known:
             raise LiveError(f"game {game_id}: the server made a {game_type!r} game, which is not registered here")
         self.game_id = game_id
-        self.module = GAMES[game_type]
+        self.registry = registry
+        """The registry the game's module is from (``package.module:attribute``; empty: ``MAGNATE_GAMES``)."""
+        self.module = known[game_type]
         self._decoder = _event_decoder(self.module)
         self.state: Any = self.module.initial_state()
         self.version = 0

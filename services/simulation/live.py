@@ -171,7 +171,8 @@ class Seats:
             return self.game
         copy = self.copies.get(seat)
         if copy is None:
-            copy = self.copies[seat] = FoldedGame(self.game.game_id, self.created.game_type)
+            copy = self.copies[seat] = FoldedGame(self.game.game_id, self.created.game_type,
+                                                  registry=self.game.registry)
         await _catch_up(conn, copy, self.created.tokens[seat])
         return copy
 
@@ -184,7 +185,7 @@ class Seats:
         """The finished game as counted: the game's copy, or (hidden events) the whole log, open to all now."""
         if self.game.module.events_public:
             return self.game
-        whole = FoldedGame(self.game.game_id, self.created.game_type)
+        whole = FoldedGame(self.game.game_id, self.created.game_type, registry=self.game.registry)
         await _catch_up(conn, whole)
         if metrics is not None:
             metrics.progress[key] = (whole.players, whole.jobs)
@@ -202,7 +203,7 @@ async def drive(conn: Connection, spec: SimSpec, arm: int, index: int, metrics: 
         raise LiveError(f"game {created.game_id} is a {created.game_type} game, not {spec.game}")
     key = index if key is None else key
     metrics.game_ids[key] = created.game_id
-    game = FoldedGame(created.game_id, created.game_type, metrics, key)
+    game = FoldedGame(created.game_id, created.game_type, metrics, key, registry=spec.registry)
     seats = Seats(game, created)
     bots = spec.bots(index)
     pause = random.Random(index)

@@ -1,6 +1,7 @@
 """What a simulation plays: the game, its seats, the AI level, the bot policy and the variants (flags), the
-seeds, and the outcome of one game. Everything about the game comes from its module in the registry
-(:data:`domain.games.GAMES`): its bots, its AI levels, its options for a simulated game and its outcome.
+seeds, and the outcome of one game. Everything about the game comes from its module in the process's registry
+(``MAGNATE_GAMES``, :mod:`services.gameplay.registry`; a spec carries the registry's name to the processes that
+play it): its bots, its AI levels, its options for a simulated game and its outcome.
 
 Game ``i`` of a simulation of game ``G`` with seed text ``T`` uses the game seed ``SHA-256("G-simulate:T:i")``
 and, for each human seat ``s``, a bot seeded with the first 8 bytes of ``SHA-256("G-simulate:T:i:bot:s")``.
@@ -12,14 +13,15 @@ very same games (common random numbers), so their differences come from the leve
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 
-from domain.games import GAMES
 from domain.kernel import Command, GameModule, Seat, SystemCommand, commitment_of
+from infra.config import load
+from services.gameplay.registry import registry
 
 NO_AI = "none"
 """The difficulty value that seats no AI (every seat is a bot)."""
@@ -28,17 +30,23 @@ DEFAULT = "default"
 first of its bots)."""
 
 
-def first_game() -> str:
+def games(named: str = "") -> Mapping[str, GameModule[Any]]:
+    """The games of the registry ``named`` (``package.module:attribute``; empty: this process's ``MAGNATE_GAMES``)."""
+    return registry(named or load().games).games
+
+
+def first_game(named: str = "") -> str:
     """The game ``simulate`` plays unless told: the first one registered."""
-    return next(iter(GAMES))
+    return next(iter(games(named)))
 
 
-def module(game: str) -> GameModule[Any]:
+def module(game: str, named: str = "") -> GameModule[Any]:
     """The registered game ``game`` (ValueError for an unknown one)."""
+    known = games(named)
     try:
-        return GAMES[game]
+        return known[game]
     except KeyError:
-        raise ValueError(f"unknown game {game!r}; one of {', '.join(GAMES)}") from None
+        raise ValueError(f"unknown game {game!r}; one of {', '.join(known)}") from None
 
 
 def difficulties(game: str | None = None) -> list[str]:
@@ -78,9 +86,13 @@ class SimSpec:
     """The seed text every game seed and bot seed derives from."""
     game: str = ""
     """The game's type name in the registry."""
+    registry: str = ""
+    """The registry (``package.module:attribute``) the game is in; empty: this process's ``MAGNATE_GAMES`` (the spec
+    keeps it, so the processes that play its games find the same game)."""
 
     def __post_init__(self) -> None:
-        game = module(self.game or first_game())
+        object.__setattr__(self, "registry", self.registry or load().games)
+        game = module(self.game or first_game(self.registry), self.registry)
         object.__setattr__(self, "game", game.name)
         object.__setattr__(self, "seed", self.seed or game.name)
         object.__setattr__(self, "flags", frozenset(self.flags))
@@ -103,7 +115,7 @@ class SimSpec:
 
     @property
     def module(self) -> GameModule[Any]:
-        return GAMES[self.game]
+        return games(self.registry)[self.game]
 
     @property
     def ai(self) -> bool:

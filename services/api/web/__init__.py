@@ -5,11 +5,13 @@ static files under ``/static`` (stylesheets and ES modules, no build step): ``st
 shares (the lobby and its game chooser, my games, the account bar and notices, seats and invites, the live
 connection, the history, the final standings) and names no game; ``static/games/<game_type>/`` is one game's
 bundle (its options form, board and moves), imported by the shell on demand (``shell/bundles.js`` describes the
-interface). The pages render everything from the JSON API (views, legal commands, the catalog, the history and
-the event stream). A guest's seat token travels in the invite link's fragment (``#token=``), which browsers never
-send to the server, and the page keeps only its own seat's token in the browser's local storage, sending it only
-as an ``Authorization`` header (the event stream is opened without it, as the public's). A signed-in player's
-claimed seat is played with the session cookie instead (and every write carries the CSRF header).
+interface), unless the game registry puts it elsewhere (:class:`services.gameplay.registry.Registry`'s
+``bundles``: served at the same URL). The pages render everything from the JSON API (views, legal commands, the
+catalog, the history and the event stream). A guest's seat token travels in the invite link's fragment
+(``#token=``), which browsers never send to the server, and the page keeps only its own seat's token in the
+browser's local storage, sending it only as an ``Authorization`` header (the event stream is opened without it, as
+the public's). A signed-in player's claimed seat is played with the session cookie instead (and every write carries
+the CSRF header).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from litestar import MediaType, Response, Router, get
 from litestar.datastructures import CacheControlHeader
 from litestar.params import FromPath
 from litestar.static_files import create_static_files_router
+
+from services.gameplay.registry import Registry
 
 HERE = Path(__file__).resolve().parent
 PAGES = HERE / "pages"
@@ -79,8 +83,18 @@ async def service_worker() -> Response[bytes]:
                     headers={**SECURITY_HEADERS, "Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
 
 
-def web_router() -> Router:
-    """The pages and their static files (revalidated on every load, so a new release shows at once)."""
-    static = create_static_files_router(path="/static", directories=[STATIC],
-                                        cache_control=CacheControlHeader(no_cache=True))
-    return Router(path="/", route_handlers=[lobby, play, signin, settings_page, service_worker, static], tags=["web"])
+def bundle_dirs(registry: Registry) -> dict[str, Path]:
+    """Where each registered game's bundle is: where the registry says, else ``static/games/<name>/``."""
+    return {name: registry.bundles.get(name, STATIC / "games" / name) for name in registry.games}
+
+
+def web_router(registry: Registry) -> Router:
+    """The pages and their static files (revalidated on every load, so a new release shows at once): the shell's,
+    and each registered game's bundle at ``/static/games/<name>/``, the URL the shell imports it from."""
+    revalidate = CacheControlHeader(no_cache=True)
+    shell = create_static_files_router(path="/static/shell", directories=[STATIC / "shell"], cache_control=revalidate)
+    bundles = [create_static_files_router(path=f"/static/games/{name}", directories=[directory],
+                                          cache_control=revalidate, name=f"bundle:{name}")
+               for name, directory in bundle_dirs(registry).items()]
+    return Router(path="/", route_handlers=[lobby, play, signin, settings_page, service_worker, shell, *bundles],
+                  tags=["web"])
