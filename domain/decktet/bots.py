@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel import Chance, Command, CommandTemplate, IntParam, Seat
+from domain.kernel import Chance, Command, IntParam, Seat
+from domain.kernel.bots import ChanceDraws
+from domain.kernel.bots import RandomLegal as _RandomLegal
 
 from .cards import info, suit_codes
 from .commands import Buy, Choose, Deed, Develop, EndTurn, Sell, Trade
@@ -18,30 +20,12 @@ from .scoring import controller, district_value
 from .state import DecktetState
 
 
-def instantiate(template: CommandTemplate, chance: Chance) -> Command:
-    """A random legal command from a template: every parameter drawn uniformly within its range."""
-    changes: dict[str, object] = {}
-    for param in template.params:
-        if isinstance(param, IntParam):
-            changes[param.field] = param.minimum + param.step * chance.below(
-                (param.maximum - param.minimum) // param.step + 1)
-    return msgspec.structs.replace(template.command, **changes) if changes else template.command
-
-
-class RandomLegal:
+class RandomLegal(_RandomLegal[DecktetState]):
     """Picks a kind of legal command uniformly (buy, sell, trade, end the turn ...), then one of that kind, so that
     the many payments of a buy do not crowd out the rest; reproducible from its seed."""
 
     def __init__(self, seed: int) -> None:
-        self.chance = Chance(f"decktet-random:{seed}".encode(), 0)
-
-    def __call__(self, state: DecktetState, seat: Seat) -> Command:
-        by_kind: dict[type, list[CommandTemplate]] = {}
-        for template in legal_commands(state, seat):
-            by_kind.setdefault(type(template.command), []).append(template)
-        kinds = sorted(by_kind, key=lambda k: k.__name__)
-        options = by_kind[self.chance.pick(kinds)]
-        return instantiate(self.chance.pick(options), self.chance)
+        super().__init__(legal_commands, ChanceDraws.seeded(f"decktet-random:{seed}"))
 
 
 class Greedy:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-import msgspec
-
-from domain.kernel import Command, CommandTemplate, IntParam, Seat, SubsetParam
+from domain.kernel import Command, CommandTemplate, Seat
+from domain.kernel.bots import RandomLegal as _RandomLegal
+from domain.kernel.bots import instantiate as _instantiate
 
 from .ai.actions import bonus_arrows
 from .city import catalog_of, modifier, plot_at, plot_value
@@ -29,27 +29,31 @@ from .rules.attraction import room
 from .state import MagnateState
 
 
+class RandomDraws:
+    """Draws from a ``random.Random``: the sequence Magnate's bots have always drawn (a subset is a uniform count,
+    then that many distinct indices)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def below(self, n: int) -> int:
+        return self.rng.randrange(n)
+
+    def subset(self, size: int, most: int) -> tuple[int, ...]:
+        return tuple(sorted(self.rng.sample(range(size), self.rng.randint(0, min(most, size)))))
+
+
 def instantiate(template: CommandTemplate, rng: random.Random) -> Command:
     """A random legal command from a template: every param drawn uniformly within its range."""
-    changes: dict[str, object] = {}
-    for param in template.params:
-        match param:
-            case IntParam(field=field, minimum=lo, maximum=hi, step=step):
-                changes[field] = rng.randrange(lo, hi + 1, step)
-            case SubsetParam(field=field, size=size, max_count=most):
-                changes[field] = tuple(sorted(rng.sample(range(size), rng.randint(0, min(most, size)))))
-    return msgspec.structs.replace(template.command, **changes) if changes else template.command
+    return _instantiate(template, RandomDraws(rng))
 
 
-class RandomLegal:
+class RandomLegal(_RandomLegal[MagnateState]):
     """Picks a uniformly random legal move (then random parameters), reproducibly from its seed."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-
-    def __call__(self, state: MagnateState, seat: Seat) -> Command:
-        templates = legal_commands(state, seat)
-        return instantiate(self.rng.choice(templates), self.rng)
+        super().__init__(legal_commands, RandomDraws(self.rng), by_kind=False)
 
 
 class Greedy:

@@ -6,9 +6,9 @@ nothing else), so a bot plays the same way every time it is given the same seed.
 
 from __future__ import annotations
 
-import msgspec
-
-from domain.kernel import Chance, Command, CommandTemplate, IntParam, Seat, SubsetParam
+from domain.kernel import Chance, Command, CommandTemplate, Seat
+from domain.kernel.bots import ChanceDraws
+from domain.kernel.bots import RandomLegal as _RandomLegal
 
 from . import shortfall as sf
 from .commands import (
@@ -34,33 +34,12 @@ from .legal import legal_commands
 from .state import State, Step
 
 
-def instantiate(template: CommandTemplate, chance: Chance) -> Command:
-    """A random legal command from a template: every parameter drawn uniformly within its range."""
-    changes: dict[str, object] = {}
-    for param in template.params:
-        if isinstance(param, IntParam):
-            changes[param.field] = param.minimum + param.step * chance.below(
-                (param.maximum - param.minimum) // param.step + 1)
-        elif isinstance(param, SubsetParam):
-            picked = [i for i in range(param.size) if chance.below(2)][: param.max_count]
-            changes[param.field] = tuple(picked)
-    return msgspec.structs.replace(template.command, **changes) if changes else template.command
-
-
-class RandomLegal:
+class RandomLegal(_RandomLegal[State]):
     """Picks a kind of legal command uniformly (build, bid, pass ...), then one of that kind, so that the many bids
     of a trade phase do not crowd out the rest; reproducible from its seed."""
 
     def __init__(self, seed: int) -> None:
-        self.chance = Chance(f"moe-random:{seed}".encode(), 0)
-
-    def __call__(self, state: State, seat: Seat) -> Command:
-        by_kind: dict[type, list[CommandTemplate]] = {}
-        for template in legal_commands(state, seat):
-            by_kind.setdefault(type(template.command), []).append(template)
-        kinds = sorted(by_kind, key=lambda k: k.__name__)
-        options = by_kind[self.chance.pick(kinds)]
-        return instantiate(self.chance.pick(options), self.chance)
+        super().__init__(legal_commands, ChanceDraws.seeded(f"moe-random:{seed}"))
 
 
 class Greedy:
