@@ -12,23 +12,17 @@ A game records its dataset in its first event, so correcting a [RECONSTRUCTED] v
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from functools import cache
-from importlib import resources
-from typing import Any
 
 import msgspec
 
+from domain.kernel.datafiles import DataError, DataFiles
+
 DEFAULT_DATASET = "v1"
-DATASET_PATTERN = r"^v[0-9]{1,4}$"
 PROVENANCE_PREFIXES = ("S1", "S2", "S3", "S4", "S5", "S6", "S7", "SPEC", "RECONSTRUCTED")
 NUMBER_RANKS = tuple(str(r) for r in range(2, 10))
 ACE, EXCUSE, PAWN, COURT, CROWN = "1", "0", "P", "T", "N"
-
-
-class DataError(Exception):
-    """The data files are inconsistent; raised at load time, never during play."""
 
 
 class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -155,23 +149,14 @@ def base_code(card: str, decks: int) -> str:
     return card[:-1] if decks > 1 else card
 
 
-def _read(dataset: str, name: str) -> Any:
-    try:
-        path = resources.files(__package__).joinpath("data").joinpath(dataset).joinpath(name)
-        text = path.read_text(encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError) as exc:
-        raise DataError(f"no data file {dataset}/{name}") from exc
-    return tomllib.loads(text)
+FILES = DataFiles(__package__)
 
 
 @cache
 def catalog(dataset: str = DEFAULT_DATASET) -> Catalog:
     """The validated data of ``dataset`` (cached). Raises DataError when it is missing or inconsistent."""
-    try:
-        cards = msgspec.convert(_read(dataset, "cards.toml"), _CardsFile)
-        rules = msgspec.convert(_read(dataset, "rules.toml"), Rules)
-    except msgspec.ValidationError as exc:
-        raise DataError(f"{dataset}: {exc}") from exc
+    cards = FILES.load(dataset, "cards.toml", _CardsFile)
+    rules = FILES.load(dataset, "rules.toml", Rules)
     cat = Catalog(dataset=dataset, suits=cards.suit, cards=cards.card, rules=rules,
                   by_code={c.code: c for c in cards.card}, modes={m.key: m for m in rules.mode})
     _validate(cat)

@@ -7,7 +7,9 @@ from functools import cache
 
 import msgspec
 
-from .catalog import DEFAULT_DATASET, DataError, Mode, catalog
+from domain.kernel.datafiles import DataError
+
+from .catalog import DEFAULT_DATASET, Mode, catalog
 
 
 class SuitOut(msgspec.Struct, frozen=True):

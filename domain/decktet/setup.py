@@ -11,10 +11,11 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import Chance, InvalidValue
+from domain.kernel.datafiles import DataError
 
 from .board import dealt
 from .cards import info
-from .catalog import DataError, catalog
+from .catalog import catalog
 from .commands import StartGame
 from .economy import tokens
 from .events import GameStarted, HandDealt

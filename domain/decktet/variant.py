@@ -14,8 +14,9 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.kernel import InvalidValue
+from domain.kernel.datafiles import DATASET_PATTERN
 
-from .catalog import ACE, COURT, CROWN, DATASET_PATTERN, DEFAULT_DATASET, EXCUSE, PAWN, Catalog, Mode, card_id
+from .catalog import ACE, COURT, CROWN, DEFAULT_DATASET, EXCUSE, PAWN, Catalog, Mode, card_id
 
 AI_LEVELS = ("easy", "medium", "hard")
 """The computer's strengths, weakest first (docs/AI.md, "Decktet Magnate"): ``easy`` follows rules of thumb,

@@ -17,26 +17,19 @@ A game records the dataset it was created with (``GameStarted.dataset``), so cor
 from __future__ import annotations
 
 import itertools
-import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
-from importlib import resources
 from typing import Any, TypeVar
 
 import msgspec
 
-DEFAULT_DATASET = "v1"
-DATASET_PATTERN = r"^v[0-9]{1,4}$"
-"""A dataset is a folder ``data/v<n>`` of this package."""
+from domain.kernel.datafiles import DataError, DataFiles, convert
 
+DEFAULT_DATASET = "v1"
+FILES = DataFiles(__package__)
 PROVENANCE_PREFIXES = ("EN", "RU", "DE", "WEB", "RECONSTRUCTED", "RULES")
 """Accepted provenance tags: the spec's tags (§0.1) plus RULES for values the rules text states
 (e.g. geometry constants restated in a data file)."""
-
-
-class DataError(Exception):
-    """The component data files are inconsistent; raised at load time, never during play."""
 
 
 class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -395,20 +388,11 @@ def _index(rows: Iterable[_R], what: str) -> dict[str, _R]:
 def catalog(dataset: str = DEFAULT_DATASET) -> Catalog:
     """The validated catalog of a dataset, read from the package's data files once per process. DataError for a
     name that is not a dataset's (only ``v<n>`` folders of the package's ``data`` are: no other path is read)."""
-    if not re.fullmatch(DATASET_PATTERN, dataset):
-        raise DataError(f"unknown dataset {dataset[:40]!r}")
-    folder = resources.files(__package__ or "domain.magnate").joinpath("data", dataset)
-    if not folder.is_dir():
-        raise DataError(f"unknown dataset {dataset!r}")
     raw: dict[str, Any] = {}
     for name in FILE_NAMES:
-        document = tomllib.loads(folder.joinpath(f"{name}.toml").read_text(encoding="utf-8"))
+        document = FILES.read(dataset, f"{name}.toml")
         raw[name] = document[_ARRAY_KEYS[name]] if name in _ARRAY_KEYS else document
-    try:
-        files = msgspec.convert(raw, _Files)
-    except msgspec.ValidationError as exc:
-        raise DataError(f"dataset {dataset!r}: {exc}") from exc
-    return Catalog(dataset, files)
+    return Catalog(dataset, convert(raw, _Files, f"dataset {dataset!r}"))
 
 
 def _check(condition: bool, message: str) -> None:

@@ -9,7 +9,9 @@ from functools import cache
 
 import msgspec
 
-from .catalog import DEFAULT_DATASET, Catalog, DataError, Effect, Requirement, catalog
+from domain.kernel.datafiles import DataError
+
+from .catalog import DEFAULT_DATASET, Catalog, Effect, Requirement, catalog
 
 
 class EffectOut(msgspec.Struct, frozen=True):

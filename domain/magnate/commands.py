@@ -12,8 +12,9 @@ from typing import Annotated
 import msgspec
 
 from domain.kernel import Command, SystemCommand
+from domain.kernel.datafiles import DATASET_PATTERN
 
-from .catalog import DATASET_PATTERN, DEFAULT_DATASET
+from .catalog import DEFAULT_DATASET
 
 
 class PlaceBid(Command, frozen=True, tag="magnate.place_bid"):

@@ -13,12 +13,11 @@ dataset in its first event, so correcting a [RECONSTRUCTED] value means adding `
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from importlib import resources
-from typing import Any
 
 import msgspec
+
+from domain.kernel.datafiles import DataError, DataFiles
 
 from .tables import (
     ZERO_ONE,
@@ -30,12 +29,7 @@ from .tables import (
 )
 
 DEFAULT_DATASET = "v1"
-DATASET_PATTERN = r"^v[0-9]{1,4}$"
 PROVENANCE_PREFIXES = ("MANUAL: ", "RECONSTRUCTED: ")
-
-
-class DataError(Exception):
-    """The data files are inconsistent; raised at load time, never during play."""
 
 
 class _Corporations(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -104,25 +98,16 @@ class Catalog(msgspec.Struct, frozen=True, kw_only=True):
         return self.rules.ac.tokens_two if players == 2 else self.rules.ac.tokens_three
 
 
-def _read(dataset: str, name: str) -> Any:
-    try:
-        path = resources.files(__package__).joinpath("data").joinpath(dataset).joinpath(name)
-        text = path.read_text(encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError) as exc:
-        raise DataError(f"no data file {dataset}/{name}") from exc
-    return tomllib.loads(text)
+FILES = DataFiles(__package__)
 
 
 @cache
 def catalog(dataset: str = DEFAULT_DATASET) -> Catalog:
     """The validated data of ``dataset`` (cached). Raises DataError when it is missing or inconsistent."""
-    try:
-        corporations = msgspec.convert(_read(dataset, "corporations.toml"), _Corporations).corporation
-        commodities = msgspec.convert(_read(dataset, "commodities.toml"), _Commodities).commodity
-        factories = msgspec.convert(_read(dataset, "factories.toml"), _Factories).factory
-        rules = msgspec.convert(_read(dataset, "rules.toml"), Rules)
-    except msgspec.ValidationError as exc:
-        raise DataError(f"{dataset}: {exc}") from exc
+    corporations = FILES.load(dataset, "corporations.toml", _Corporations).corporation
+    commodities = FILES.load(dataset, "commodities.toml", _Commodities).commodity
+    factories = FILES.load(dataset, "factories.toml", _Factories).factory
+    rules = FILES.load(dataset, "rules.toml", Rules)
     cat = Catalog(dataset=dataset, corporations=corporations, commodities=commodities, factories=factories,
                   rules=rules)
     validate(cat)

@@ -8,7 +8,9 @@ from functools import cache
 
 import msgspec
 
-from .catalog import DEFAULT_DATASET, DataError, catalog
+from domain.kernel.datafiles import DataError
+
+from .catalog import DEFAULT_DATASET, catalog
 from .tables import AdditionalCorporation, BonusTier, PriceBand
 
 

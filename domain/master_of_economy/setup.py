@@ -13,9 +13,10 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import Chance, InvalidValue
+from domain.kernel.datafiles import DataError
 
 from .bidding import empty_rows
-from .catalog import DataError, catalog
+from .catalog import catalog
 from .commands import StartGame
 from .errors import AlreadyChosen, NoSuchThing
 from .events import CorporationPicked, CorporationsFormed, GameStarted, OrderSet, StartBidSealed, StartBidsRevealed

@@ -8,8 +8,9 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.kernel import InvalidValue
+from domain.kernel.datafiles import DATASET_PATTERN
 
-from .catalog import DATASET_PATTERN, DEFAULT_DATASET, Catalog
+from .catalog import DEFAULT_DATASET, Catalog
 
 AI_LEVELS = ("basic", "shrewd")
 """The computer's strengths, weakest first (docs/AI.md, "Master of Economy"): ``basic`` runs its corporation by

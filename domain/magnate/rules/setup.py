@@ -10,9 +10,10 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import Chance, InvalidValue
+from domain.kernel.datafiles import DataError
 
 from ..ai.deck import initial_ai
-from ..catalog import LETTERS, Catalog, DataError, catalog
+from ..catalog import LETTERS, Catalog, catalog
 from ..city import ALL_PLOTS, CENTRE, position_of
 from ..commands import GameOptions, StartGame
 from ..events import CentreBuilding, GameStarted, RoundStarted, SeatSetup
