@@ -3,11 +3,9 @@ table sizes): what ``GET /api/catalog/decktet`` serves, so no client hard-codes 
 
 from __future__ import annotations
 
-from functools import cache
-
 import msgspec
 
-from domain.kernel.datafiles import DataError
+from domain.kernel.catalogs import public_catalog as catalog_of
 
 from .catalog import DEFAULT_DATASET, Mode, catalog
 
@@ -48,15 +46,6 @@ class CatalogOut(msgspec.Struct, frozen=True):
     modes: tuple[Mode, ...]
 
 
-def public_catalog(dataset: str | None = None) -> CatalogOut:
-    """The tables of ``dataset`` (None: the current one); KeyError for an unknown dataset."""
-    try:
-        return _public_catalog(dataset or DEFAULT_DATASET)
-    except DataError as exc:
-        raise KeyError(dataset) from exc
-
-
-@cache
 def _public_catalog(dataset: str) -> CatalogOut:
     cat = catalog(dataset)
     r = cat.rules
@@ -71,3 +60,7 @@ def _public_catalog(dataset: str) -> CatalogOut:
                          trade_take=r.trade.take),
         modes=tuple(cat.modes.values()),
     )
+
+
+public_catalog = catalog_of(_public_catalog, DEFAULT_DATASET)
+"""The tables of a dataset (None: the current one), each built once; KeyError for an unknown dataset."""

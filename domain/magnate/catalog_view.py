@@ -5,11 +5,10 @@ per dataset (cached)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 
 import msgspec
 
-from domain.kernel.datafiles import DataError
+from domain.kernel.catalogs import public_catalog as catalog_of
 
 from .catalog import DEFAULT_DATASET, Catalog, Effect, Requirement, catalog
 
@@ -160,15 +159,6 @@ def _requirement(r: Requirement) -> RequirementOut:
     return RequirementOut(r.dice, r.at_least)
 
 
-def public_catalog(dataset: str | None = None) -> CatalogOut:
-    """The tables of ``dataset`` (None: the current one); KeyError for an unknown dataset."""
-    try:
-        return _public_catalog(dataset or DEFAULT_DATASET)
-    except DataError as exc:
-        raise KeyError(dataset) from exc
-
-
-@cache
 def _public_catalog(dataset: str) -> CatalogOut:
     cat: Catalog = catalog(dataset)
     files, setup = cat.files, cat.setup
@@ -203,3 +193,7 @@ def _public_catalog(dataset: str) -> CatalogOut:
         setup=SetupOut(setup.cash, setup.advertising, setup.advertising_price, setup.free_advertising,
                        setup.bid_step, setup.min_seats, setup.max_seats, len(setup.tutorial.seats)),
     )
+
+
+public_catalog = catalog_of(_public_catalog, DEFAULT_DATASET)
+"""The tables of a dataset (None: the current one), each built once; KeyError for an unknown dataset."""

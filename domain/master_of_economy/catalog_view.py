@@ -4,11 +4,9 @@ Cached per dataset."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import msgspec
 
-from domain.kernel.datafiles import DataError
+from domain.kernel.catalogs import public_catalog as catalog_of
 
 from .catalog import DEFAULT_DATASET, catalog
 from .tables import AdditionalCorporation, BonusTier, PriceBand
@@ -62,15 +60,6 @@ class CatalogOut(msgspec.Struct, frozen=True):
     """Every other number of the rules, by section (setup, shares, trade, credits ...)."""
 
 
-def public_catalog(dataset: str | None = None) -> CatalogOut:
-    """The tables of ``dataset`` (None: the current one); KeyError for an unknown dataset."""
-    try:
-        return _public_catalog(dataset or DEFAULT_DATASET)
-    except DataError as exc:
-        raise KeyError(dataset) from exc
-
-
-@cache
 def _public_catalog(dataset: str) -> CatalogOut:
     cat = catalog(dataset)
     r = cat.rules
@@ -90,3 +79,7 @@ def _public_catalog(dataset: str) -> CatalogOut:
         prices=r.price, bonuses=r.bonus, ac=r.ac, highlighted_field=r.trade.highlighted_field,
         warehouse=r.warehouse.capacity, rules=rules,
     )
+
+
+public_catalog = catalog_of(_public_catalog, DEFAULT_DATASET)
+"""The tables of a dataset (None: the current one), each built once; KeyError for an unknown dataset."""
