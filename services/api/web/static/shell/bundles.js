@@ -1,6 +1,7 @@
 // Game bundles: what each game adds to the shared shell. The shell (lobby, my games, seats and invites, the
 // live connection, the history, the final standings) never names a game; a game of type T is drawn by the
-// bundle at /static/games/T/index.js, imported on demand. Adding a game is one new folder there.
+// bundle at /static/games/T/index.js, imported on demand. Adding a game is one new folder there (or wherever the
+// game registry says: the server serves each registered game's bundle folder at that URL).
 //
 // A bundle's default export (every function may be async unless said otherwise):
 //
