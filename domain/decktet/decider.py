@@ -10,7 +10,8 @@ source. ``evolve`` is :mod:`.folding`'s.
 
 from __future__ import annotations
 
-from domain.kernel import SYSTEM, Actor, ActorNotAllowed, Chance, GameAlreadyOver, NotYourTurn, WrongPhase
+from domain.kernel import Actor, Chance, GameAlreadyOver, NotYourTurn, WrongPhase
+from domain.kernel.deciding import decide_from, seat_of, system_only
 from domain.kernel.reveal import reveal_seed
 
 from . import setup, turn
@@ -26,41 +27,34 @@ from .state import DecktetState, Phase
 __all__ = ["HANDLED_EVENTS", "decide", "decide_action", "evolve", "initial_state", "is_computer", "replay", "step"]
 
 
-def decide(state: DecktetState, actor: Actor, command: DecktetCommand, chance: Chance) -> list[DecktetEvent]:
-    """Validate ``command`` from ``actor`` and return every event it causes (or raise a RuleViolation)."""
-    return step(state, actor, command, chance)[0]
-
-
 def step(
     state: DecktetState, actor: Actor, command: DecktetCommand, chance: Chance
 ) -> tuple[list[DecktetEvent], DecktetState]:
     """``decide``, also returning the state after the events (equal to folding them onto ``state``)."""
     rec = Recorder(state, evolve)
     if isinstance(command, StartGame):
-        _system(actor)
+        system_only(actor)
         if state.phase != Phase.SETUP:
             raise WrongPhase("the game has already started")
         rec.emit(*setup.start(command, chance))
         turn.begin(rec, rec.state.first, chance)
     elif isinstance(command, TakeAiTurn):
-        _system(actor)
+        system_only(actor)
         _computer(rec, state, chance)
     elif isinstance(command, RevealSeed):
-        _system(actor)
+        system_only(actor)
         rec.emit(*reveal_seed(state, state.phase == Phase.ENDED, command.seed, SeedRevealed))
     else:
         play(rec, _seat_on_turn(state, actor), command, chance)
     return rec.events, rec.state
 
 
+decide = decide_from(step)
+
+
 def is_computer(state: DecktetState, seat: int) -> bool:
     """The options gave ``seat`` to the computer."""
     return seat < len(state.variant.seats) and state.variant.seats[seat].kind == "ai"
-
-
-def _system(actor: Actor) -> None:
-    if actor != SYSTEM:
-        raise ActorNotAllowed("only the system may issue this command")
 
 
 def _computer(rec: Recorder, state: DecktetState, chance: Chance) -> None:
@@ -79,14 +73,13 @@ def _computer(rec: Recorder, state: DecktetState, chance: Chance) -> None:
 
 
 def _seat_on_turn(state: DecktetState, actor: Actor) -> int:
-    if actor == SYSTEM:
-        raise ActorNotAllowed("a player command needs a seat")
+    seat = seat_of(actor)
     if state.phase == Phase.ENDED:
         raise GameAlreadyOver("the game is over")
     if state.phase == Phase.SETUP:
         raise WrongPhase("the game has not started")
-    if actor != state.active:
+    if seat != state.active:
         raise NotYourTurn(f"it is seat {state.active + 1}'s turn")
-    if is_computer(state, int(actor)):
-        raise NotTheComputers(f"the computer plays seat {int(actor) + 1}")
-    return int(actor)
+    if is_computer(state, seat):
+        raise NotTheComputers(f"the computer plays seat {seat + 1}")
+    return seat

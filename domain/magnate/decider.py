@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, assert_never
 
-from domain.kernel import SYSTEM, Actor, ActorNotAllowed, Chance, GameAlreadyOver, Seat, WrongPhase, fold
+from domain.kernel import Actor, Chance, GameAlreadyOver, Seat, WrongPhase, fold
+from domain.kernel.deciding import decide_from, seat_of, system_only
 from domain.kernel.reveal import apply_seed_revealed, reveal_seed
 
 from .ai import actions as ai_actions
@@ -83,30 +84,26 @@ def initial_state() -> MagnateState:
     return MagnateState()
 
 
-def decide(state: MagnateState, actor: Actor, command: MagnateCommand, chance: Chance) -> list[MagnateEvent]:
-    """Validate ``command`` from ``actor`` and return every event it causes (or raise a RuleViolation)."""
-    return step(state, actor, command, chance)[0]
-
-
 def step(
     state: MagnateState, actor: Actor, command: MagnateCommand, chance: Chance
 ) -> tuple[list[MagnateEvent], MagnateState]:
     """``decide``, also returning the state after the events (equal to folding them onto ``state``)."""
     rec = Recorder(state, evolve)
     if isinstance(command, PlayerCommand):
-        if actor == SYSTEM:
-            raise ActorNotAllowed("a player command needs a seat")
+        seat = seat_of(actor)
         if state.phase == Phase.ENDED:
             raise GameAlreadyOver("the game is over")
         if state.phase == Phase.SETUP:
             raise WrongPhase("the game has not started")
-        rec.emit(*_decide_player(state, Seat(actor), command))
+        rec.emit(*_decide_player(state, seat, command))
     else:
-        if actor != SYSTEM:
-            raise ActorNotAllowed("only the system may issue this command")
+        system_only(actor)
         _decide_system(rec, command, chance)
     settle(rec)
     return rec.events, rec.state
+
+
+decide = decide_from(step)
 
 
 def _decide_player(state: MagnateState, seat: Seat, command: PlayerCommand) -> list[MagnateEvent]:

@@ -11,7 +11,8 @@ as the seat's own commands); a person's command for such a seat is refused (``No
 
 from __future__ import annotations
 
-from domain.kernel import SYSTEM, Actor, ActorNotAllowed, Chance, GameAlreadyOver, NothingPending, WrongPhase
+from domain.kernel import Actor, Chance, GameAlreadyOver, NothingPending, WrongPhase
+from domain.kernel.deciding import decide_from, seat_of, system_only
 from domain.kernel.reveal import reveal_seed
 
 from . import ac, dividends, elections, flow, setup
@@ -42,16 +43,11 @@ _DUE = {RevealStartBids: Step.AUCTION_REVEAL, MoveAc: Step.AC_MOVE, ResolveMarke
         ScoreAc: Step.AC_SCORE, CountVotes: Step.VOTE_COUNT, CountBallots: Step.BALLOT_COUNT}
 
 
-def decide(state: State, actor: Actor, command: AnyCommand, chance: Chance) -> list[object]:
-    """Validate ``command`` from ``actor`` and return every event it causes (or raise a RuleViolation)."""
-    return step(state, actor, command, chance)[0]
-
-
 def step(state: State, actor: Actor, command: AnyCommand, chance: Chance) -> tuple[list[object], State]:
     """``decide``, also returning the state after the events (equal to folding them onto ``state``)."""
     rec = Recorder(state, evolve)
     if isinstance(command, StartGame):
-        _system(actor)
+        system_only(actor)
         if state.step != Step.SETUP or state.players:
             raise WrongPhase("the game has already started")
         rec.emit(setup.start(command))
@@ -61,30 +57,27 @@ def step(state: State, actor: Actor, command: AnyCommand, chance: Chance) -> tup
         else:
             flow.goto(rec, Step.PICK)
     elif isinstance(command, RevealSeed):
-        _system(actor)
+        system_only(actor)
         rec.emit(*reveal_seed(state, state.step == Step.ENDED, command.seed, SeedRevealed))
         return rec.events, rec.state
     elif isinstance(command, tuple(_DUE)):
-        _system(actor)
+        system_only(actor)
         _run_system(rec, command, chance)
     elif isinstance(command, TakeAiTurn):
-        _system(actor)
+        system_only(actor)
         _computer(rec, command.seat, chance)
     else:
-        if actor == SYSTEM:
-            raise ActorNotAllowed("a player command needs a seat")
+        seat = seat_of(actor)
         if state.step == Step.ENDED:
             raise GameAlreadyOver("the game is over")
-        if computer_level(state.variant, int(actor)) is not None:
-            raise NotTheComputers(f"the computer plays seat {int(actor) + 1}")
-        play(rec, int(actor), command)  # type: ignore[arg-type]  # the system commands are handled above
+        if computer_level(state.variant, seat) is not None:
+            raise NotTheComputers(f"the computer plays seat {seat + 1}")
+        play(rec, seat, command)  # type: ignore[arg-type]  # the system commands are handled above
     flow.settle(rec, chance)
     return rec.events, rec.state
 
 
-def _system(actor: Actor) -> None:
-    if actor != SYSTEM:
-        raise ActorNotAllowed("only the system may issue this command")
+decide = decide_from(step)
 
 
 def _computer(rec: Recorder, seat: int, chance: Chance) -> None:
