@@ -2,11 +2,11 @@
 and a local webhook receiver (:mod:`bench.receivers`, in the benchmark process), beside the arq no-op baseline.
 
 For each channel and worker count: a fresh database holds one game, N players and one notice per player, written
-with the projector's own statements (:func:`services.notifications.projector.write_notices` and
-``write_deliveries``), each with one delivery on the channel (an email to the player's address, or a webhook POST
-signed as Standard Webhooks). W workers are started and warmed up (one delivery each way goes through first);
-then all N jobs are queued at once (:func:`services.notifications.dispatch.enqueue`) and the rate is N over the
-time until the receiver has every delivery's id and the database says every delivery is ``sent``. Each delivery is
+with the projector's own statements (the notification store's ``write_notices`` and ``write_deliveries``), each
+with one delivery on the channel (an email to the player's address, or a webhook POST signed as Standard Webhooks).
+W workers are started and warmed up (one delivery each way goes through first); then all N jobs are queued at once
+(:meth:`infra.notifications.dispatch.RedisDispatch.enqueue`) and the rate is N over the time until the receiver has
+every delivery's id and the database says every delivery is ``sent``. Each delivery is
 the real one: claim under a lease, a presence check (mail: the player is away), the message rendered, sent (a new
 SMTP connection per mail; the webhook's address resolved and checked, an HTTP POST), ``sent`` recorded.
 
@@ -31,11 +31,11 @@ import psutil  # type: ignore[import-untyped]
 from arq.connections import ArqRedis
 
 from infra.channels.webhooks import new_secret
+from infra.notifications.dispatch import RedisDispatch
+from infra.notifications.postgres import PostgresNotificationStore
 from infra.queue import arq_pool
-from services.notifications import dispatch
 from services.notifications.derive import Told
 from services.notifications.outbox import EMAIL, WEBHOOK, Delivery
-from services.notifications.projector import write_deliveries, write_notices
 from services.supervisor import spawn
 
 from .common import REDIS_URL, drop_queue, fresh_database, queue_name, table
@@ -85,8 +85,9 @@ async def _seed(dsn: str, count: int, channel: str, hook_url: str) -> list[tuple
             deliveries.append(Delivery(f"{notice.notice_id}.{channel}", player, channel, target, notice.notice_id,
                                        now))
         async with conn.transaction():
-            await write_notices(conn, told)
-            return await write_deliveries(conn, deliveries)
+            store = PostgresNotificationStore(conn)
+            await store.write_notices(told)
+            return await store.write_deliveries(deliveries)
     finally:
         await conn.close()
 
@@ -119,11 +120,11 @@ async def run_case(channel: str, workers: int, count: int) -> FanOut:
         pool = await asyncpg.create_pool(dsn, min_size=1, max_size=2)
         arq: ArqRedis = await arq_pool(REDIS_URL, queue)
         try:
-            await dispatch.enqueue(arq, warm_up)
+            await RedisDispatch(arq, arq).enqueue(warm_up)
             await _until(tally, pool, workers)
             due = await _seed(dsn, count, channel, hook_url)
             cpu_before, began = _cpu(processes), time.perf_counter()
-            await dispatch.enqueue(arq, due)
+            await RedisDispatch(arq, arq).enqueue(due)
             await _until(tally, pool, workers + count)
             seconds = time.perf_counter() - began
             return FanOut(channel, workers, count, seconds, tally.repeats, _cpu(processes) - cpu_before)

@@ -1,5 +1,5 @@
 """Web Push: a browser's subscription (:class:`PushSubscription`, checked by :func:`check_subscription`), the
-server's VAPID key pair (:func:`vapid_keys`, made once and kept in ``server_keys``), and :class:`PushSender`,
+server's VAPID key pair (:func:`vapid_keys`, made once and kept by the notification store), and :class:`PushSender`,
 which encrypts a payload for one subscription (RFC 8291, ``aes128gcm``, by ``http_ece``), signs the request for
 the push service (RFC 8292 VAPID, by ``py_vapid``) and posts it with httpx."""
 
@@ -10,9 +10,10 @@ import binascii
 import os
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
-import asyncpg
 import http_ece
 import httpx
 import msgspec
@@ -111,16 +112,16 @@ class VapidKeys:
                                               serialization.NoEncryption()).decode("ascii")
 
 
-async def vapid_keys(pool: asyncpg.Pool) -> VapidKeys:
+class KeyStore(Protocol):
+    """Where the server keeps its own keys (:meth:`infra.notifications.Channels.server_key`)."""
+
+    async def server_key(self, name: str, make: Callable[[], str]) -> str: ...
+
+
+async def vapid_keys(keys: KeyStore) -> VapidKeys:
     """The server's VAPID keys, made on first use. Processes starting together agree: each offers a pair, the
-    first insert wins, and every process reads back the one kept."""
-    pem: str | None = await pool.fetchval("SELECT value FROM server_keys WHERE name = $1", KEY_NAME)
-    if pem is None:
-        await pool.execute("INSERT INTO server_keys (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
-                           KEY_NAME, VapidKeys.generate().pem())
-        pem = await pool.fetchval("SELECT value FROM server_keys WHERE name = $1", KEY_NAME)
-        assert pem is not None
-    return VapidKeys.from_pem(pem)
+    first kept wins, and every process reads back the one kept."""
+    return VapidKeys.from_pem(await keys.server_key(KEY_NAME, lambda: VapidKeys.generate().pem()))
 
 
 class PushSender:

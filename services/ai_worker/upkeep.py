@@ -15,19 +15,21 @@ import logging
 import random
 from typing import Any
 
-import asyncpg
-from arq.connections import ArqRedis
 from arq.utils import timestamp_ms
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from infra.errors import StoreUnavailable
+from infra.notifications import STORE_FAILURES
 from services.gameplay.handler import Gameplay
-from services.notifications.sweep import sweep
+from services.notifications.service import Notifications
 
 from .leases import RENEW_EVERY_S, Leases
 
 log = logging.getLogger("magnate.worker")
+
+SWEEP_FAILURES: tuple[type[BaseException], ...] = (RedisError, *STORE_FAILURES)
+"""A sweep skipped: Redis or the database away (tried again next period)."""
 
 
 async def keep_leases(
@@ -67,18 +69,17 @@ async def reconcile_periodically(gameplay: Gameplay, redis: Redis, queue_name: s
             log.info("reconciler re-enqueued %d due job(s)", count)
 
 
-async def sweep_periodically(pool: asyncpg.Pool, arq: ArqRedis, redis: Redis, queue_name: str,
-                             every_s: float) -> None:
+async def sweep_periodically(notifications: Notifications, queue_name: str, every_s: float) -> None:
     """Every ``every_s`` (with jitter), if no other worker has this period, queue again every notification
     delivery that is due or whose lease expired (:mod:`services.notifications.sweep`)."""
     lock = f"{queue_name}:notify-sweep"
     while True:
         await asyncio.sleep(every_s * random.uniform(0.9, 1.1))  # spreading the workers, not a secret
         try:
-            if not await redis.set(lock, "1", nx=True, px=int(every_s * 900)):
+            if not await notifications.take_period(lock, int(every_s * 900)):
                 continue
-            count = await sweep(pool, arq)
-        except (RedisError, OSError, StoreUnavailable, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            count = await notifications.sweep()
+        except SWEEP_FAILURES as exc:
             log.warning("delivery sweep skipped: %s", exc)
             continue
         if count:

@@ -40,9 +40,8 @@ from infra.errors import StoreUnavailable
 from infra.logs import get_logger
 from infra.queue import arq_pool
 from services.gameplay.bootstrap import Runtime, build
-from services.notifications import context as notify_context
-from services.notifications.context import Notifications
 from services.notifications.projector import keep_projecting
+from services.notifications.service import Notifications
 
 from . import upkeep
 from .leases import Leases
@@ -70,14 +69,13 @@ async def serve(settings: Settings) -> None:
     if runtime is None:
         return
     leases = Leases()
-    notifications = notify_context.build(settings, runtime)
+    notifications = runtime.notifications  # built once with the runtime; closed with it
     tasks: set[asyncio.Task[None]] = set()
     claim_ms = (settings.worker_job_timeout_s + 10) * 1000  # arq's in-progress key: the job timeout + 10 s
     upkeep.start(tasks, upkeep.keep_leases(leases, runtime.redis, settings.queue_name, claim_ms),
                  upkeep.reconcile_periodically(runtime.gameplay, runtime.redis, settings.queue_name,
                                                settings.reconcile_every_s),
-                 upkeep.sweep_periodically(runtime.pool, runtime.arq, runtime.redis, settings.queue_name,
-                                           settings.reconcile_every_s),
+                 upkeep.sweep_periodically(notifications, settings.queue_name, settings.reconcile_every_s),
                  keep_projecting(notifications.projector, settings.notify_poll_s))
     outage = Outage()
     try:
@@ -92,7 +90,6 @@ async def serve(settings: Settings) -> None:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await notifications.aclose()
         await runtime.close()
 
 

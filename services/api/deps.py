@@ -21,10 +21,12 @@ from infra.errors import StreamNotFound
 from services.gameplay import Gameplay
 from services.gameplay.bootstrap import Runtime
 from services.gameplay.story import Stories
+from services.notifications.service import Notifications
 
 RuntimeDep = NamedDependency[SkipValidation[Runtime]]
 GameplayDep = NamedDependency[SkipValidation[Gameplay]]
 SettingsDep = NamedDependency[SkipValidation[Settings]]
+NotificationsDep = NamedDependency[SkipValidation[Notifications]]
 StoriesDep = NamedDependency[SkipValidation[Stories]]
 SeatDep = NamedDependency[int]
 """The authenticated seat (``auth.provide_seat`` and friends, declared per handler)."""
@@ -39,6 +41,11 @@ def provide_runtime(state: State) -> Runtime:
 def provide_gameplay(state: State) -> Gameplay:
     gameplay: Gameplay = state.runtime.gameplay
     return gameplay
+
+
+def provide_notifications(state: State) -> Notifications:
+    notifications: Notifications = state.runtime.notifications
+    return notifications
 
 
 def provide_stories(state: State) -> Stories:

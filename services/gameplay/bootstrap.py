@@ -20,6 +20,7 @@ from infra.migrate import migrate
 from infra.notify import STREAMS_CLIENT, RecordingNotifier, RedisNotifier
 from infra.presence import Presence
 from infra.queue import ArqJobQueue, RecordingJobQueue, arq_pool
+from services.notifications.context import build as build_notifications
 
 from .handler import Gameplay
 from .registry import games_of
@@ -44,8 +45,11 @@ class Runtime:
         """Which seats and players have a live page open."""
         self.mail: MailSender = mail_sender(settings, pool)
         """SMTP (``SMTP_URL``), or the development mailbox shown at /dev/mail."""
+        self.notifications = build_notifications(settings, self, mail=self.mail)
+        """What is told to players, and how (controllers, jobs and the worker's loops get it, never the pools)."""
 
     async def close(self) -> None:
+        await self.notifications.aclose()
         await self.notifier.aclose()
         await self.arq.aclose()
         await self.redis.aclose()

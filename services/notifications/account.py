@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from infra.notifications import Channels
+
 from . import preferences
-from .db import Executor
 from .preferences import DIGEST_HOURS, EMAIL_MODES, KINDS, Preferences
 
 MUTED_MAX = 200
@@ -37,10 +38,10 @@ def checked(email_mode: str, digest_hours: int, push: bool, webhooks: bool, kind
                        kinds=tuple(k for k in KINDS if k in set(kinds)), muted_games=tuple(sorted(set(muted_games))))
 
 
-async def read(db: Executor, player_id: str) -> Preferences:
-    return await preferences.load(db, player_id)
+async def read(store: Channels, player_id: str) -> Preferences:
+    return await preferences.load(store, player_id)
 
 
-async def change(db: Executor, player_id: str, prefs: Preferences) -> Preferences:
-    await preferences.save(db, player_id, prefs)
+async def change(store: Channels, player_id: str, prefs: Preferences) -> Preferences:
+    await preferences.save(store, player_id, prefs)
     return prefs

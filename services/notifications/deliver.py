@@ -23,21 +23,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-import asyncpg
 from structlog.contextvars import bind_contextvars
 
 from infra import metrics
 from infra.channels.errors import DeliveryFailed
-from infra.channels.push import PushSubscription
 from infra.logs import get_logger
+from infra.notifications import STORE_FAILURES
 from infra.presence import player_key, seat_key
 
-from . import dispatch, preferences, webhook_health
+from . import preferences, webhook_health
 from .claim import MAX_ATTEMPTS, RENEW_EVERY_S, Busy, Claimed, claim, extend, finish, later
-from .context import Notifications
 from .digest import digest_mail, waiting_games
 from .outbox import DIGEST, EMAIL, PUSH, WEBHOOK
 from .render import NoticeView, notice_mail, push_payload, push_topic, unsubscribe_url, webhook_message
+from .service import Notifications
 
 log = get_logger("magnate.notify")
 
@@ -47,7 +46,7 @@ RETRIED = "retried"
 FAILED = "failed"
 
 AT_THE_PAGE = "at the page"
-RENEWAL_FAILURES = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
+RENEWAL_FAILURES = STORE_FAILURES
 
 
 class Skip(Exception):
@@ -57,25 +56,25 @@ class Skip(Exception):
 async def deliver(n: Notifications, delivery_id: str) -> float | None:
     """Deliver ``delivery_id`` if it is due and nobody else holds it. Returns None when there is nothing more
     to do, or the seconds after which its job should look again (a back-off, or a lease held by another)."""
-    got = await claim(n.pool, delivery_id)
+    got = await claim(n.store, delivery_id)
     if isinstance(got, Busy):
         return None if got.wait_s is None else got.wait_s + 0.1
     if got.attempts > MAX_ATTEMPTS:  # attempts that never finished (a worker killed each time)
         reason = f"gave up after {got.attempts - 1} attempts"
-        await finish(n.pool, delivery_id, FAILED, reason)
+        await finish(n.store, delivery_id, FAILED, reason)
         _counted(got, FAILED, reason)
         return None
     try:
         detail = await _holding_lease(n, got)
     except Skip as skip:
-        await finish(n.pool, delivery_id, SKIPPED, str(skip))
+        await finish(n.store, delivery_id, SKIPPED, str(skip))
         _counted(got, SKIPPED, str(skip))
         return None
     except DeliveryFailed as failure:
         wait = await _failed(n, got, failure)
         _counted(got, FAILED if wait is None else RETRIED, failure.reason)
         return wait
-    await finish(n.pool, delivery_id, SENT, detail)
+    await finish(n.store, delivery_id, SENT, detail)
     _counted(got, SENT, detail)
     return None
 
@@ -96,7 +95,7 @@ async def _holding_lease(n: Notifications, got: Claimed) -> str:
         while True:
             await asyncio.sleep(RENEW_EVERY_S)
             with contextlib.suppress(*RENEWAL_FAILURES):  # a missed renewal only risks a repeat, never a loss
-                await extend(n.pool, got.delivery_id)
+                await extend(n.store, got.delivery_id)
 
     renewing = asyncio.create_task(renew())
     try:
@@ -121,16 +120,14 @@ async def _send(n: Notifications, got: Claimed) -> str:
 
 
 async def _notice(n: Notifications, got: Claimed) -> NoticeView:
-    row = await n.pool.fetchrow(
-        "SELECT x.notice_id, x.game_id, x.seat, x.version, x.kind, x.text, x.created_at, g.game_type"
-        " FROM notices x JOIN games g USING (game_id) WHERE x.notice_id = $1", got.notice_id)
-    if row is None:
+    about = None if got.notice_id is None else await n.store.notice(got.notice_id)
+    if about is None:
         raise Skip("the notice is gone")
-    game = n.games.get(row["game_type"])
-    title = (game.title or game.name) if game is not None else row["game_type"]
-    fields = {k: row[k] for k in ("notice_id", "game_id", "seat", "version", "kind", "text", "created_at")}
-    bind_contextvars(game_id=row["game_id"], version=row["version"], seat=row["seat"])
-    return NoticeView(**fields, title=title)
+    game = n.games.get(about.game_type)
+    title = (game.title or game.name) if game is not None else about.game_type
+    bind_contextvars(game_id=about.game_id, version=about.version, seat=about.seat)
+    return NoticeView(about.notice_id, about.game_id, about.seat, about.version, about.kind, about.text,
+                      about.created_at, title=title)
 
 
 async def _away(n: Notifications, got: Claimed, notice: NoticeView | None) -> None:
@@ -142,7 +139,7 @@ async def _away(n: Notifications, got: Claimed, notice: NoticeView | None) -> No
 
 
 async def _email(n: Notifications, got: Claimed, notice: NoticeView) -> str:
-    prefs = await preferences.load(n.pool, got.player_id)
+    prefs = await preferences.load(n.store, got.player_id)
     if prefs.email_mode == "off":
         raise Skip("email is off")
     await _away(n, got, notice)
@@ -152,41 +149,36 @@ async def _email(n: Notifications, got: Claimed, notice: NoticeView) -> str:
 
 
 async def _digest(n: Notifications, got: Claimed) -> str:
-    prefs = await preferences.load(n.pool, got.player_id)
+    prefs = await preferences.load(n.store, got.player_id)
     if prefs.email_mode != "digest":
         raise Skip("the digest is off")
     await _away(n, got, None)
-    waiting = await waiting_games(n.pool, got.player_id, n.games)
+    waiting = await waiting_games(n.store, got.player_id, n.games)
     if not waiting:
         raise Skip("no game waits for you")
     leave = unsubscribe_url(n.public_url, await n.unsubscribe_token(got.player_id))
     await n.mail.send(digest_mail(got.delivery_id, got.target, waiting, n.public_url, leave))
-    await n.pool.execute("UPDATE notification_settings SET last_digest_at = now() WHERE player_id = $1",
-                         got.player_id)
+    await n.store.digest_sent(got.player_id)
     return f"{len(waiting)} game(s)"
 
 
 async def _webhook(n: Notifications, got: Claimed, notice: NoticeView) -> str:
-    hook = await n.pool.fetchrow("SELECT url, shape, secret, disabled_at FROM webhooks"
-                                 " WHERE webhook_id = $1 AND player_id = $2", got.target, got.player_id)
+    hook = await n.store.webhook(got.player_id, got.target)
     if hook is None:
         raise Skip("the webhook was removed")
-    if hook["disabled_at"] is not None:
+    if hook.disabled:
         raise Skip("the webhook is turned off")
-    await n.webhooks.send(hook["url"], hook["secret"], hook["shape"], got.delivery_id,
-                          webhook_message(notice, n.public_url))
-    await webhook_health.succeeded(n.pool, got.target)
+    await n.webhooks.send(hook.url, hook.secret, hook.shape, got.delivery_id, webhook_message(notice, n.public_url))
+    await webhook_health.succeeded(n.store, got.target)
     return ""
 
 
 async def _push(n: Notifications, got: Claimed, notice: NoticeView) -> str:
-    row = await n.pool.fetchrow("SELECT endpoint, p256dh, auth FROM push_subscriptions"
-                                " WHERE endpoint_id = $1 AND player_id = $2", got.target, got.player_id)
-    if row is None:
+    sub = await n.store.device(got.player_id, got.target)
+    if sub is None:
         raise Skip("the device's subscription was removed")
     await _away(n, got, notice)
     sender = await n.push()
-    sub = PushSubscription(endpoint=row["endpoint"], p256dh=row["p256dh"], auth=row["auth"])
     await sender.send(sub, push_payload(got.delivery_id, notice, n.public_url), topic=push_topic(got.delivery_id))
     return ""
 
@@ -194,18 +186,18 @@ async def _push(n: Notifications, got: Claimed, notice: NoticeView) -> str:
 async def _failed(n: Notifications, got: Claimed, failure: DeliveryFailed) -> float | None:
     reason = failure.reason
     if got.channel == WEBHOOK:
-        off, told = await webhook_health.failed(n.pool, got, n.settings.webhook_failures_max)
+        off, told = await webhook_health.failed(n.store, got, n.settings.webhook_failures_max)
         if told:
-            await dispatch.enqueue(n.arq, told)
+            await n.dispatch.enqueue(told)
         if off:
-            await dispatch.announce(n.redis, [got.player_id])
-            await finish(n.pool, got.delivery_id, "failed", f"{reason}; the webhook is turned off")
+            await n.dispatch.announce([got.player_id])
+            await finish(n.store, got.delivery_id, "failed", f"{reason}; the webhook is turned off")
             return None
     if failure.expired and got.channel == PUSH:
-        await n.pool.execute("DELETE FROM push_subscriptions WHERE endpoint_id = $1", got.target)
-        await finish(n.pool, got.delivery_id, "failed", f"{reason}; the subscription is gone and was removed")
+        await n.store.drop_device(got.target)
+        await finish(n.store, got.delivery_id, "failed", f"{reason}; the subscription is gone and was removed")
         return None
     if failure.permanent:
-        await finish(n.pool, got.delivery_id, "failed", reason)
+        await finish(n.store, got.delivery_id, "failed", reason)
         return None
-    return await later(n.pool, got.delivery_id, got.attempts, reason, failure.retry_after_s)
+    return await later(n.store, got.delivery_id, got.attempts, reason, failure.retry_after_s)

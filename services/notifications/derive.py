@@ -21,8 +21,11 @@ import msgspec
 from domain.kernel import GameModule, fold
 from domain.kernel.notices import GAME_OVER, Notice, turn_notices
 from domain.kernel.table import SeatClaimed
+from infra.notifications import Told
 
 from .texts import ending, notice_text
+
+__all__ = ["Logged", "Told", "derive", "notice_id"]
 
 
 class Logged(msgspec.Struct, frozen=True):
@@ -31,18 +34,6 @@ class Logged(msgspec.Struct, frozen=True):
     version: int
     command_id: str
     event: Any
-
-
-class Told(msgspec.Struct, frozen=True):
-    """A notice for a player: ``notice_id`` is ``<game_id>.<version>.<seat>.<kind>`` (the projector's own id)."""
-
-    notice_id: str
-    player_id: str
-    game_id: str
-    seat: int
-    version: int
-    kind: str
-    text: str
 
 
 def notice_id(game_id: str, version: int, seat: int, kind: str) -> str:

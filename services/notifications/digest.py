@@ -11,8 +11,8 @@ import msgspec
 
 from domain.kernel import GameModule
 from infra.channels.mail import Mail
+from infra.notifications import Watch
 
-from .db import Executor
 from .render import game_url, settings_url
 
 
@@ -22,14 +22,9 @@ class Waiting(msgspec.Struct, frozen=True):
     seat_name: str
 
 
-async def waiting_games(conn: Executor, player_id: str,
-                        games: Mapping[str, GameModule[Any]]) -> list[Waiting]:
+async def waiting_games(store: Watch, player_id: str, games: Mapping[str, GameModule[Any]]) -> list[Waiting]:
     """Every running game in which one of the player's seats is on turn, longest waiting first."""
-    rows = await conn.fetch(
-        "SELECT g.game_id, g.game_type, s.name FROM seats s JOIN games g USING (game_id)"
-        " WHERE s.player_id = $1 AND g.status = 'running' AND s.seat = ANY(g.on_turn)"
-        " ORDER BY g.updated_at, g.game_id", player_id)
-    return [Waiting(r["game_id"], _title(games, r["game_type"]), r["name"]) for r in rows]
+    return [Waiting(w.game_id, _title(games, w.game_type), w.seat_name) for w in await store.waiting(player_id)]
 
 
 def _title(games: Mapping[str, GameModule[Any]], game_type: str) -> str:

@@ -1,4 +1,4 @@
-"""The deliveries a notice needs, by the player's choices (pure), and loading the channels they go to.
+"""The deliveries a notice needs, by the player's choices and where they can be reached (pure).
 
 A delivery is one message to one channel; its id is the idempotency key every receiver sees (the mail's
 Message-ID, the ``webhook-id``, the push's Topic) and the arq job's id:
@@ -16,35 +16,18 @@ Whether the player is away is judged when a delivery is sent, not here: presence
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
-import msgspec
+from infra.notifications import Delivery, Reach
 
-from .db import Conn
 from .derive import Told
 from .preferences import Preferences
 
 EMAIL, DIGEST, WEBHOOK, PUSH = "email", "digest", "webhook", "push"
 CHANNELS = (EMAIL, DIGEST, WEBHOOK, PUSH)
 
-
-class Delivery(msgspec.Struct, frozen=True):
-    delivery_id: str
-    player_id: str
-    channel: str
-    target: str
-    """The address (email, digest), the webhook's id or the push subscription's endpoint id."""
-    notice_id: str | None
-    due_at: datetime
-
-
-class Reach(msgspec.Struct, frozen=True):
-    """Where a player can be reached: their address, their active webhooks and push subscriptions."""
-
-    email: str
-    webhooks: tuple[str, ...] = ()
-    push: tuple[str, ...] = ()
+__all__ = ["CHANNELS", "DIGEST", "EMAIL", "PUSH", "WEBHOOK", "Delivery", "Reach", "digest_period", "plan", "unique"]
 
 
 def digest_period(now: datetime, hours: int) -> tuple[datetime, datetime]:
@@ -79,15 +62,3 @@ def unique(deliveries: Iterable[Delivery]) -> list[Delivery]:
     for delivery in deliveries:
         seen.setdefault(delivery.delivery_id, delivery)
     return list(seen.values())
-
-
-async def reach_of(conn: Conn, player_ids: Sequence[str]) -> dict[str, Reach]:
-    """Every given player's address, active webhooks and push subscriptions (three reads in one round trip)."""
-    rows = await conn.fetch(
-        "SELECT p.player_id, p.email,"
-        " coalesce((SELECT array_agg(w.webhook_id ORDER BY w.webhook_id) FROM webhooks w"
-        "           WHERE w.player_id = p.player_id AND w.disabled_at IS NULL), '{}') AS webhooks,"
-        " coalesce((SELECT array_agg(s.endpoint_id ORDER BY s.endpoint_id) FROM push_subscriptions s"
-        "           WHERE s.player_id = p.player_id), '{}') AS push"
-        " FROM players p WHERE p.player_id = ANY($1)", list(player_ids))
-    return {r["player_id"]: Reach(r["email"], tuple(r["webhooks"]), tuple(r["push"])) for r in rows}

@@ -12,34 +12,32 @@ a projector killed before the commit leaves nothing and the next one does it all
 it is done. Ids are deterministic as well (``<game_id>.<version>.<seat>.<kind>``), so even a second projection
 of the same versions would write nothing new.
 
-After the commit the new deliveries are queued and the players' pages told (:mod:`.dispatch`); both may be lost
-and are made good by :mod:`.sweep`. Each projector keeps the state it reached per game, so the next run folds
-only the new events.
+After the commit the new deliveries are queued and the players' pages told (:mod:`infra.notifications.dispatch`);
+both may be lost and are made good by :mod:`.sweep`. Each projector keeps the state it reached per game, so the
+next run folds only the new events.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
-import asyncpg
 import msgspec
-from arq.connections import ArqRedis
 from cachetools import LRUCache
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from infra.errors import StoreUnavailable
+from infra.notifications import STORE_FAILURES, Channels, Inbox, Outbox
+from infra.notifications.base import NotificationStore
+from infra.notifications.dispatch import Dispatch
 from services.gameplay.cache import Loaded
 from services.gameplay.loader import GameLoader
 
-from . import dispatch, preferences
-from .db import Conn
+from . import preferences
 from .derive import Logged, Told, derive
-from .outbox import Delivery, plan, reach_of, unique
+from .outbox import plan, unique
 
 log = logging.getLogger("magnate.notify")
 
@@ -47,35 +45,12 @@ BATCH = 64
 """Games looked at per round."""
 STATES_KEPT = 4096
 
-_CANDIDATES = """
-SELECT c.game_id FROM notice_cursors c JOIN games g USING (game_id)
-WHERE g.version > c.version OR g.status <> 'running'
-LIMIT $1
-"""
-_LOCK = """
-SELECT c.version AS cursor, g.version AS head, g.game_type, g.status,
-       coalesce((SELECT array_agg(s.seat ORDER BY s.seat) FROM seats s
-                 WHERE s.game_id = g.game_id AND s.player_id IS NOT NULL), '{}') AS seats,
-       coalesce((SELECT array_agg(s.player_id ORDER BY s.seat) FROM seats s
-                 WHERE s.game_id = g.game_id AND s.player_id IS NOT NULL), '{}') AS players
-FROM notice_cursors c JOIN games g USING (game_id)
-WHERE c.game_id = $1
-FOR UPDATE OF c SKIP LOCKED
-"""
-_NOTICES = """
-INSERT INTO notices (notice_id, player_id, game_id, seat, version, kind, text)
-SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[])
-ON CONFLICT (notice_id) DO NOTHING
-"""
-_DELIVERIES = """
-INSERT INTO deliveries (delivery_id, player_id, channel, target, notice_id, status, due_at)
-SELECT d, p, c, t, n, 'pending', due
-FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) AS x(d, p, c, t, n, due)
-ON CONFLICT (delivery_id) DO NOTHING
-RETURNING delivery_id, due_at
-"""
+PG_FAILURES: tuple[type[BaseException], ...] = (*STORE_FAILURES, RedisError)
+"""A store away: the round fails as a whole (and is tried again), rather than skipping game after game."""
 
-PG_FAILURES = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, StoreUnavailable, RedisError)
+
+class NoticeWriter(Inbox, Outbox, Channels, Protocol):
+    """What writing notices and their deliveries needs (a transaction of the store)."""
 
 
 class Projected(msgspec.Struct, frozen=True):
@@ -89,21 +64,19 @@ class Projected(msgspec.Struct, frozen=True):
 
 
 class Projector:
-    def __init__(self, pool: asyncpg.Pool, loader: GameLoader, arq: ArqRedis, redis: Redis, *,
+    def __init__(self, store: NotificationStore, loader: GameLoader, dispatch: Dispatch, *,
                  batch: int = BATCH, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
-        self._pool = pool
+        self._store = store
         self._loader = loader
-        self._arq = arq
-        self._redis = redis
+        self._dispatch = dispatch
         self._batch = batch
         self._clock = clock
         self._states: LRUCache[str, Loaded] = LRUCache(maxsize=STATES_KEPT)
 
     async def run_once(self) -> list[Projected]:
         """Project every watched game that has moved (up to the batch); returns what was written."""
-        ids = [r["game_id"] for r in await self._pool.fetch(_CANDIDATES, self._batch)]
         done: list[Projected] = []
-        for game_id in ids:
+        for game_id in await self._store.moved(self._batch):
             try:
                 projected = await self.project(game_id)
             except PG_FAILURES:
@@ -117,27 +90,26 @@ class Projector:
 
     async def project(self, game_id: str) -> Projected | None:
         """Project one game from its cursor to its head (None if another projector holds it or it is current)."""
-        async with self._pool.acquire() as conn, conn.transaction():
-            row = await conn.fetchrow(_LOCK, game_id)
-            if row is None:
+        async with self._store.transaction() as tx:
+            held = await tx.hold(game_id)
+            if held is None:
                 return None
-            cursor, head, over = row["cursor"], row["head"], row["status"] != "running"
+            cursor, head = held.cursor, held.head
             told: list[Told] = []
             created: list[tuple[str, datetime]] = []
             if head > cursor:
-                claimed = dict(zip(row["seats"], row["players"], strict=True))
-                told, state = await self._derive(game_id, row["game_type"], cursor, head, claimed)
-                created = await self._write(conn, game_id, told)
-            if over:
-                await conn.execute("DELETE FROM notice_cursors WHERE game_id = $1", game_id)
+                told, state = await self._derive(game_id, held.game_type, cursor, head, held.claimed)
+                created = await store_notices(tx, game_id, told, self._clock())
+            if held.over:
+                await tx.forget(game_id)
             else:
-                await conn.execute("UPDATE notice_cursors SET version = $2 WHERE game_id = $1", game_id, head)
+                await tx.advance(game_id, head)
         if head > cursor:
-            self._states[game_id] = Loaded(row["game_type"], head, state)
+            self._states[game_id] = Loaded(held.game_type, head, state)
         if created:
-            await dispatch.enqueue(self._arq, created)
+            await self._dispatch.enqueue(created)
         if told:
-            await dispatch.announce(self._redis, (t.player_id for t in told))
+            await self._dispatch.announce(t.player_id for t in told)
         return Projected(game_id, head, tuple(told), tuple(created))
 
     async def _derive(
@@ -155,38 +127,20 @@ class Projector:
                   if e.version > cursor]
         return derive(game, game_id, state, events, claimed)
 
-    async def _write(self, conn: Conn, game_id: str, told: list[Told]) -> list[tuple[str, datetime]]:
-        return await store_notices(conn, game_id, told, self._clock())
 
-
-async def store_notices(conn: Conn, game_id: str, told: list[Told], now: datetime) -> list[tuple[str, datetime]]:
+async def store_notices(store: NoticeWriter, game_id: str, told: list[Told],
+                        now: datetime) -> list[tuple[str, datetime]]:
     """Keep the notices their players want (in place), insert them and their deliveries; returns the deliveries
     that are new."""
     if not told:
         return []
-    prefs = await preferences.load_many(conn, (t.player_id for t in told))
+    prefs = await preferences.load_many(store, (t.player_id for t in told))
     told[:] = [t for t in told if prefs[t.player_id].wants(t.kind, game_id)]
     players = sorted({t.player_id for t in told})
-    reach = await reach_of(conn, players)
+    reach = await store.reach(players)
     deliveries = unique(d for t in told for d in plan(t, prefs[t.player_id], reach[t.player_id], now))
-    await write_notices(conn, told)
-    return await write_deliveries(conn, deliveries)
-
-
-async def write_notices(conn: Conn, told: Sequence[Told]) -> None:
-    await conn.execute(_NOTICES, [t.notice_id for t in told], [t.player_id for t in told],
-                       [t.game_id for t in told], [t.seat for t in told], [t.version for t in told],
-                       [t.kind for t in told], [t.text for t in told])
-
-
-async def write_deliveries(conn: Conn, deliveries: Sequence[Delivery]) -> list[tuple[str, datetime]]:
-    """Insert deliveries (a repeat of an id is ignored); returns (id, due at) of the new ones."""
-    if not deliveries:
-        return []
-    rows = await conn.fetch(_DELIVERIES, [d.delivery_id for d in deliveries], [d.player_id for d in deliveries],
-                            [d.channel for d in deliveries], [d.target for d in deliveries],
-                            [d.notice_id for d in deliveries], [d.due_at for d in deliveries])
-    return [(r["delivery_id"], r["due_at"]) for r in rows]
+    await store.write_notices(told)
+    return await store.write_deliveries(deliveries)
 
 
 async def keep_projecting(projector: Projector, poll_s: float) -> None:

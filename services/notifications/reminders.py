@@ -9,10 +9,9 @@ from datetime import UTC, datetime
 from domain.kernel.table import facts_of
 from services.gameplay.handler import Gameplay
 
-from . import dispatch
-from .context import Notifications
 from .derive import Told
 from .projector import store_notices
+from .service import Notifications
 from .texts import notice_text
 
 DEADLINE = "deadline"
@@ -38,18 +37,18 @@ async def remind(notifications: Notifications, gameplay: Gameplay, game_id: str,
     if game.pending(loaded.state).finished or facts_of(loaded.state).clock(seat).deadline != deadline:
         return False
     now = datetime.now(UTC)
-    async with notifications.pool.acquire() as conn, conn.transaction():
-        player = await conn.fetchval("SELECT player_id FROM seats WHERE game_id = $1 AND seat = $2", game_id, seat)
+    async with notifications.store.transaction() as tx:
+        player = await tx.player_at(game_id, seat)
         if player is None:
             return False
         notice_id = reminder_id(game_id, deadline, seat)
-        if await conn.fetchval("SELECT 1 FROM notices WHERE notice_id = $1", notice_id):
+        if await tx.has_notice(notice_id):
             return False
         text = notice_text(DEADLINE, game.title or game.name, left_text(deadline, now))
         told = [Told(notice_id, player, game_id, seat, loaded.version, DEADLINE, text)]
-        created = await store_notices(conn, game_id, told, now)
+        created = await store_notices(tx, game_id, told, now)
     if created:
-        await dispatch.enqueue(notifications.arq, created)
+        await notifications.dispatch.enqueue(created)
     if told:
-        await dispatch.announce(notifications.redis, [player])
+        await notifications.dispatch.announce([player])
     return bool(told)

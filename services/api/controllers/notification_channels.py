@@ -9,11 +9,10 @@ from litestar.di import Provide
 from litestar.params import FromPath, JSONBody
 
 from infra.channels.errors import UnsafeAddress
-from infra.channels.push import PushSubscription, vapid_keys
-from services.notifications import devices, hooks
-from services.notifications.context import allow_private
+from infra.channels.push import PushSubscription
+from services.notifications.hooks import TooManyWebhooks
 
-from ..deps import RuntimeDep, SettingsDep
+from ..deps import NotificationsDep, provide_notifications
 from ..errors import ApiError, documented
 from ..notification_schemas import (
     PushDeleteIn,
@@ -40,45 +39,44 @@ def unsafe(exc: UnsafeAddress) -> ApiError:
 class NotificationChannelController(Controller):
     path = "/api/me"
     tags = ("notifications",)
-    dependencies = {"player": Provide(provide_player)}  # noqa: RUF012 (Litestar's declared class attribute)
+    dependencies = {"player": Provide(provide_player),  # noqa: RUF012 (Litestar's declared class attribute)
+                    "notifications": Provide(provide_notifications, sync_to_thread=False)}
 
     @get("/webhooks", summary="The player's webhooks", responses=documented(401, s401=SIGNED_OUT))
-    async def webhooks(self, player: PlayerDep, runtime: RuntimeDep) -> WebhooksOut:
-        return WebhooksOut(out(await hooks.listed(runtime.pool, player.player_id), tuple[WebhookOut, ...]))
+    async def webhooks(self, player: PlayerDep, notifications: NotificationsDep) -> WebhooksOut:
+        return WebhooksOut(out(await notifications.webhooks_of(player.player_id), tuple[WebhookOut, ...]))
 
     @post("/webhooks", summary="Add a webhook (its signing secret is shown once)", responses=documented(
         400, 401, 403, 409, s400=UNSAFE, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)",
         s409="The player has 5 webhooks already (request/too_many_webhooks)"))
-    async def add_webhook(self, data: JSONBody[WebhookIn], player: PlayerDep, runtime: RuntimeDep,
-                          settings: SettingsDep) -> WebhookCreatedOut:
+    async def add_webhook(self, data: JSONBody[WebhookIn], player: PlayerDep,
+                          notifications: NotificationsDep) -> WebhookCreatedOut:
         """Notices are posted to ``url`` in the chosen ``shape`` (generic JSON, Discord or Slack), signed as
         Standard Webhooks with the secret returned here."""
         try:
-            made = await hooks.add(runtime.pool, player.player_id, data.url, data.shape,
-                                   allow_private=allow_private(settings))
+            made = await notifications.add_webhook(player.player_id, data.url, data.shape)
         except UnsafeAddress as exc:
             raise unsafe(exc) from exc
-        except hooks.TooManyWebhooks as exc:
+        except TooManyWebhooks as exc:
             raise ApiError(409, exc.code, str(exc)) from exc
         return out(made, WebhookCreatedOut)
 
     @delete("/webhooks/{webhook_id:str}", status_code=204, summary="Remove a webhook", responses=documented(
         401, 403, 404, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)",
         s404="The player has no such webhook (webhook/not_found)"))
-    async def remove_webhook(self, webhook_id: FromPath[str], player: PlayerDep, runtime: RuntimeDep) -> None:
-        if len(webhook_id) > 64 or not await hooks.remove(runtime.pool, player.player_id, webhook_id):
+    async def remove_webhook(self, webhook_id: FromPath[str], player: PlayerDep,
+                             notifications: NotificationsDep) -> None:
+        if len(webhook_id) > 64 or not await notifications.remove_webhook(player.player_id, webhook_id):
             raise ApiError(404, "webhook/not_found", "you have no webhook with this id")
 
     @post("/push", status_code=201, summary="Keep this device's push subscription", responses=documented(
         400, 401, 403, s400=UNSAFE, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)"))
-    async def subscribe(self, data: JSONBody[PushIn], player: PlayerDep, runtime: RuntimeDep,
-                        settings: SettingsDep) -> PushOut:
+    async def subscribe(self, data: JSONBody[PushIn], player: PlayerDep, notifications: NotificationsDep) -> PushOut:
         """The body is the browser's ``PushSubscription.toJSON()``; one record per device (subscribing again
         replaces it)."""
         sub = PushSubscription(endpoint=data.endpoint, p256dh=data.keys.p256dh, auth=data.keys.auth)
         try:
-            device = await devices.subscribe(runtime.pool, player.player_id, sub,
-                                             allow_private=allow_private(settings))
+            device = await notifications.subscribe_device(player.player_id, sub)
         except UnsafeAddress as exc:
             raise unsafe(exc) from exc
         except ValueError as exc:
@@ -88,12 +86,13 @@ class NotificationChannelController(Controller):
     @delete("/push", status_code=204, summary="Forget this device's push subscription", responses=documented(
         400, 401, 403, 404, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)",
         s404="No such subscription of the player (push/not_found)"))
-    async def unsubscribe(self, data: JSONBody[PushDeleteIn], player: PlayerDep, runtime: RuntimeDep) -> None:
-        if not await devices.unsubscribe(runtime.pool, player.player_id, data.endpoint):
+    async def unsubscribe(self, data: JSONBody[PushDeleteIn], player: PlayerDep,
+                          notifications: NotificationsDep) -> None:
+        if not await notifications.forget_device(player.player_id, data.endpoint):
             raise ApiError(404, "push/not_found", "this device has no push subscription here")
 
 
 @get("/api/push/key", summary="The server's VAPID key for pushManager.subscribe", tags=("notifications",),
-     responses=documented())
-async def push_key(runtime: RuntimeDep) -> PushKeyOut:
-    return PushKeyOut((await vapid_keys(runtime.pool)).application_server_key)
+     responses=documented(), dependencies={"notifications": Provide(provide_notifications, sync_to_thread=False)})
+async def push_key(notifications: NotificationsDep) -> PushKeyOut:
+    return PushKeyOut((await notifications.vapid_keys()).application_server_key)

@@ -1,7 +1,7 @@
 """A signed-in player's notifications (docs/PLAYERS.md, "API (notifications)"): settings, the notices in the page
 and the delivery log. Webhooks and push devices are in :mod:`.notification_channels`, unsubscribing in
-:mod:`.unsubscribe`. Every route needs a session (401 ``auth/signed_out``); the work is done by
-:mod:`services.notifications`."""
+:mod:`.unsubscribe`. Every route needs a session (401 ``auth/signed_out``); the work is done by the notifications
+service (:class:`services.notifications.service.Notifications`)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from litestar import Controller, get, post, put
 from litestar.di import Provide
 from litestar.params import JSONBody
 
-from services.notifications import account, inbox, log
+from services.notifications import account
 from services.notifications.account import InvalidSetting
 from services.notifications.preferences import Preferences
 
-from ..deps import RuntimeDep
+from ..deps import NotificationsDep, provide_notifications
 from ..errors import ApiError, documented
 from ..notification_schemas import (
     DeliveriesOut,
@@ -39,15 +39,17 @@ def settings_out(prefs: Preferences) -> SettingsOut:
 class NotificationController(Controller):
     path = "/api/me"
     tags = ("notifications",)
-    dependencies = {"player": Provide(provide_player)}  # noqa: RUF012 (Litestar's declared class attribute)
+    dependencies = {"player": Provide(provide_player),  # noqa: RUF012 (Litestar's declared class attribute)
+                    "notifications": Provide(provide_notifications, sync_to_thread=False)}
 
     @get("/settings", summary="What the player is told, and how", responses=documented(401, s401=SIGNED_OUT))
-    async def get_settings(self, player: PlayerDep, runtime: RuntimeDep) -> SettingsOut:
-        return settings_out(await account.read(runtime.pool, player.player_id))
+    async def get_settings(self, player: PlayerDep, notifications: NotificationsDep) -> SettingsOut:
+        return settings_out(await notifications.preferences(player.player_id))
 
     @put("/settings", summary="Choose what the player is told, and how", responses=documented(
         400, 401, 403, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)"))
-    async def put_settings(self, data: JSONBody[SettingsIn], player: PlayerDep, runtime: RuntimeDep) -> SettingsOut:
+    async def put_settings(self, data: JSONBody[SettingsIn], player: PlayerDep,
+                           notifications: NotificationsDep) -> SettingsOut:
         """``email_mode``: ``off``, ``each`` (a mail per notice while away) or ``digest`` (at most one mail per
         ``digest_hours`` listing every game waiting); ``push``/``webhooks`` switch those channels; ``kinds``: the
         notices told; ``muted_games``: games told nothing."""
@@ -56,19 +58,19 @@ class NotificationController(Controller):
                                     data.muted_games)
         except InvalidSetting as exc:
             raise ApiError(400, "request/invalid", exc.message, field=exc.field) from exc
-        return settings_out(await account.change(runtime.pool, player.player_id, prefs))
+        return settings_out(await notifications.choose(player.player_id, prefs))
 
     @get("/notices", summary="The player's notices, newest first", responses=documented(401, s401=SIGNED_OUT))
-    async def notices(self, player: PlayerDep, runtime: RuntimeDep) -> NoticesOut:
-        listed = await inbox.listed(runtime.pool, player.player_id)
-        return NoticesOut(await inbox.unread(runtime.pool, player.player_id), out(listed, tuple[NoticeOut, ...]))
+    async def notices(self, player: PlayerDep, notifications: NotificationsDep) -> NoticesOut:
+        listed = await notifications.notices(player.player_id)
+        return NoticesOut(await notifications.unread(player.player_id), out(listed, tuple[NoticeOut, ...]))
 
     @post("/notices/read", status_code=200, summary="Mark notices read (none named: all)", responses=documented(
         400, 401, 403, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)"))
-    async def read(self, data: JSONBody[ReadIn], player: PlayerDep, runtime: RuntimeDep) -> UnreadOut:
-        return UnreadOut(await inbox.mark_read(runtime.pool, player.player_id, data.notice_ids))
+    async def read(self, data: JSONBody[ReadIn], player: PlayerDep, notifications: NotificationsDep) -> UnreadOut:
+        return UnreadOut(await notifications.mark_read(player.player_id, data.notice_ids))
 
     @get("/deliveries", summary="What was sent to the player, when, by which channel, and what became of it",
          responses=documented(401, s401=SIGNED_OUT))
-    async def deliveries(self, player: PlayerDep, runtime: RuntimeDep) -> DeliveriesOut:
-        return DeliveriesOut(out(await log.entries(runtime.pool, player.player_id), tuple[DeliveryOut, ...]))
+    async def deliveries(self, player: PlayerDep, notifications: NotificationsDep) -> DeliveriesOut:
+        return DeliveriesOut(out(await notifications.deliveries(player.player_id), tuple[DeliveryOut, ...]))

@@ -9,11 +9,10 @@ import html
 from typing import Annotated
 
 from litestar import MediaType, Response, get, post
+from litestar.di import Provide
 from litestar.params import QueryParameter
 
-from services.notifications import unsubscribe as tokens
-
-from ..deps import RuntimeDep
+from ..deps import NotificationsDep, provide_notifications
 
 Token = Annotated[str, QueryParameter(name="token", min_length=1, max_length=100, description="The mail's token.")]
 
@@ -28,12 +27,16 @@ def page(title: str, body: str, status: int = 200) -> Response[str]:
                     media_type=MediaType.HTML, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
 
+NOTIFICATIONS = {"notifications": Provide(provide_notifications, sync_to_thread=False)}
+"""The notifications service (the routes are functions, so each declares it)."""
+
 UNKNOWN = "<p>This link is not (or no longer) valid. You can change what you are told in your settings.</p>"
 
 
-@get("/unsubscribe", summary="A page offering to stop notification mail", include_in_schema=False)
-async def unsubscribe_page(token: Token, runtime: RuntimeDep) -> Response[str]:
-    if await tokens.player_of(runtime.pool, token) is None:
+@get("/unsubscribe", summary="A page offering to stop notification mail", include_in_schema=False,
+     dependencies=NOTIFICATIONS)
+async def unsubscribe_page(token: Token, notifications: NotificationsDep) -> Response[str]:
+    if await notifications.unsubscribed_player(token) is None:
         return page("Unknown link", UNKNOWN, 404)
     form = (f'<form method="post" action="/unsubscribe?token={html.escape(token)}">'
             '<input type="hidden" name="List-Unsubscribe" value="One-Click">'
@@ -43,11 +46,11 @@ async def unsubscribe_page(token: Token, runtime: RuntimeDep) -> Response[str]:
 
 
 @post("/unsubscribe", status_code=200, summary="One-click unsubscribe (RFC 8058)", include_in_schema=False,
-      opt={"exclude_from_csrf": True})
-async def unsubscribe_now(token: Token, runtime: RuntimeDep) -> Response[str]:
+      opt={"exclude_from_csrf": True}, dependencies=NOTIFICATIONS)
+async def unsubscribe_now(token: Token, notifications: NotificationsDep) -> Response[str]:
     """Turns email off for the token's player, whatever the body says (RFC 8058's body is
     ``List-Unsubscribe=One-Click``; a page's button sends the same)."""
-    if await tokens.unsubscribe(runtime.pool, token) is None:
+    if await notifications.unsubscribe(token) is None:
         return page("Unknown link", UNKNOWN, 404)
     return page("Unsubscribed", "<p>You will get no more notification mail. Turn it back on in your settings any "
                                 "time.</p>")

@@ -28,6 +28,7 @@ from infra.channels import (
     check_subscription,
     vapid_keys,
 )
+from infra.notifications.postgres import PostgresNotificationStore
 from tests.integration.channels.conftest import Receiver
 
 pytestmark = pytest.mark.integration
@@ -188,12 +189,12 @@ async def test_the_server_makes_its_vapid_keys_once(channels_dsn: str, channels_
     await channels_pool.execute("DELETE FROM server_keys WHERE name = 'vapid'")
     pools = [await asyncpg.create_pool(channels_dsn, min_size=1, max_size=2) for _ in range(4)]
     try:  # four processes starting together
-        made = await asyncio.gather(*(vapid_keys(pool) for pool in pools))
+        made = await asyncio.gather(*(vapid_keys(PostgresNotificationStore(pool)) for pool in pools))
     finally:
         for pool in pools:
             await pool.close()
     assert len({k.application_server_key for k in made}) == 1
-    again = await vapid_keys(channels_pool)
+    again = await vapid_keys(PostgresNotificationStore(channels_pool))
     assert again.application_server_key == made[0].application_server_key
     assert len(unb64url(again.application_server_key)) == 65 and unb64url(again.application_server_key)[0] == 4
     assert await channels_pool.fetchval("SELECT count(*) FROM server_keys WHERE name = 'vapid'") == 1

@@ -15,7 +15,6 @@ from domain.magnate import GameOptions, SeatSpec
 from domain.magnate.bots import RandomLegal
 from infra.config import Settings
 from services.gameplay.bootstrap import Runtime
-from services.notifications import context
 from services.notifications.context import Notifications
 
 TWO_HUMANS = GameOptions(seats=(SeatSpec(), SeatSpec()))
@@ -44,13 +43,10 @@ def settings(own_dsn: str, redis_url: str, queue_name: str, inbox: tuple[MailInb
 
 
 @pytest.fixture
-async def notifications(settings: Settings, runtime: Runtime) -> AsyncIterator[Notifications]:
-    made = context.build(settings, runtime)
+async def notifications(settings: Settings, runtime: Runtime) -> Notifications:
+    """The runtime's notifications service (built once with it, over the module's ``settings``)."""
     await runtime.pool.execute("DELETE FROM notice_cursors")  # earlier tests' games stay in the module's database
-    try:
-        yield made
-    finally:
-        await made.aclose()
+    return runtime.notifications
 
 
 async def new_player(runtime: Runtime, name: str = "") -> str:

@@ -112,7 +112,7 @@ async def test_a_digest_is_one_mail_per_period_listing_every_game_waiting(
 
     planned = await deliveries(runtime, bea)
     assert [v[:2] for v in planned.values()] == [("digest", "pending")]
-    assert isinstance(await claim(runtime.pool, next(iter(planned))), Busy)  # due at the period's end, not now
+    assert isinstance(await claim(notifications.store, next(iter(planned))), Busy)  # due at the period's end, not now
     await deliver_all(runtime, notifications, bea)
 
     assert len(inbox[0].mails) == 1
@@ -180,15 +180,15 @@ async def test_a_claimed_delivery_is_its_workers_while_the_lease_is_renewed(
     await waiting_for(runtime, notifications, bea)
     [delivery_id] = await deliveries(runtime, bea)
 
-    first = await claim(runtime.pool, delivery_id, lease_s=0.3)
+    first = await claim(notifications.store, delivery_id, lease_s=0.3)
     assert isinstance(first, Claimed) and first.attempts == 1
-    busy = await claim(runtime.pool, delivery_id)
+    busy = await claim(notifications.store, delivery_id)
     assert isinstance(busy, Busy) and busy.status == "sending" and busy.wait_s is not None
-    assert await extend(runtime.pool, delivery_id, lease_s=30)
+    assert await extend(notifications.store, delivery_id, lease_s=30)
     await asyncio.sleep(0.4)  # the first lease would have run out: the renewal holds
-    assert isinstance(await claim(runtime.pool, delivery_id), Busy)
+    assert isinstance(await claim(notifications.store, delivery_id), Busy)
 
     await runtime.pool.execute("UPDATE deliveries SET lease_until = now() - interval '1 s' WHERE delivery_id = $1",
                                delivery_id)  # its worker died: the lease ran out
-    again = await claim(runtime.pool, delivery_id)
+    again = await claim(notifications.store, delivery_id)
     assert isinstance(again, Claimed) and again.attempts == 2

@@ -56,7 +56,7 @@ async def test_concurrent_projectors_write_what_one_projector_alone_writes(
         for game_id in games:
             await play_until_turn_of(runtime, game_id, 0)
             await play_until_turn_of(runtime, game_id, 1)
-    projectors = [Projector(runtime.pool, runtime.gameplay.loader, runtime.arq, runtime.redis, batch=4)
+    projectors = [Projector(notifications.store, runtime.gameplay.loader, notifications.dispatch, batch=4)
                   for _ in range(4)]
 
     for _ in range(4):
@@ -72,7 +72,7 @@ async def test_concurrent_projectors_write_what_one_projector_alone_writes(
     for game_id in games:
         await runtime.pool.execute("UPDATE seats SET player_id = NULL WHERE game_id = $1", game_id)
         await runtime.pool.execute("DELETE FROM notice_cursors WHERE game_id = $1", game_id)
-    alone = Projector(runtime.pool, runtime.gameplay.loader, runtime.arq, runtime.redis)
+    alone = Projector(notifications.store, runtime.gameplay.loader, notifications.dispatch)
     for game_id, player, version in zip(games, players, claimed_at, strict=True):
         await runtime.pool.execute("UPDATE seats SET player_id = $2 WHERE game_id = $1 AND seat = 0", game_id,
                                    player)

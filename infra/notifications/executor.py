@@ -1,5 +1,5 @@
-"""What the notification modules run their statements on: a pool (one statement, autocommit) or a connection
-(inside a transaction, acquired from a pool or not)."""
+"""What the PostgreSQL adapters run their statements on: a pool (one statement, autocommit) or a connection
+(inside a transaction)."""
 
 from __future__ import annotations
 
@@ -16,3 +16,10 @@ if TYPE_CHECKING:
 else:  # asyncpg's classes are generic only in its stubs
     Conn = asyncpg.Connection | PoolConnectionProxy
     Executor = asyncpg.Pool | Conn
+
+
+class OnExecutor:
+    """Statements over a pool or a transaction's connection."""
+
+    def __init__(self, db: Executor) -> None:
+        self._db = db

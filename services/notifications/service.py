@@ -1,0 +1,142 @@
+"""The notifications application service: built once per process (:func:`.context.build`, which the composition
+root calls) over the context's ports, and handed to the API's controllers (Litestar DI), the worker's jobs (arq's
+``ctx``) and its loops (the projector, the sweep). It owns no SQL and no connection: the store
+(:class:`infra.notifications.NotificationStore`) and the dispatch (:class:`infra.notifications.dispatch.Dispatch`)
+do; the rules stay in the modules beside it (what to notify, what to send, when to give up)."""
+
+from __future__ import annotations
+
+import email.utils
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+import httpx
+
+from domain.kernel import GameModule
+from infra.channels.mail import MailSender
+from infra.channels.push import PushSender, PushSubscription, VapidKeys, vapid_keys
+from infra.channels.webhooks import WebhookSender
+from infra.config import Settings
+from infra.notifications import Entry, Notice, NotificationStore, Webhook
+from infra.notifications.dispatch import Dispatch
+
+from . import account, devices, hooks, inbox, log, unsubscribe
+from .preferences import Preferences
+from .projector import Projector
+from .sweep import sweep
+
+
+class Present(Protocol):
+    """Who has a live page open (:class:`infra.presence.Presence`)."""
+
+    async def present(self, *keys: str) -> bool: ...
+
+
+def allow_private(settings: Settings) -> bool:
+    """Webhook and push addresses may be private only on a sandbox server or when explicitly allowed."""
+    return settings.sandbox or settings.allow_private_webhooks
+
+
+def public_url_of(settings: Settings) -> str:
+    return (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
+
+
+class Notifications:
+    """What the API, the jobs and the worker's loops ask of notifications; ``aclose()`` releases what this object
+    made (its HTTP client), not the stores it was given."""
+
+    def __init__(self, settings: Settings, store: NotificationStore, dispatch: Dispatch, presence: Present,
+                 games: Mapping[str, GameModule[Any]], mail: MailSender, http: httpx.AsyncClient,
+                 projector: Projector) -> None:
+        self.settings = settings
+        self.store = store
+        self.dispatch = dispatch
+        self.presence = presence
+        self.games = games
+        self.mail = mail
+        self.http = http
+        self.projector = projector
+        self.allow_private = allow_private(settings)
+        self.webhooks = WebhookSender(http, allow_private=self.allow_private)
+        self.public_url = public_url_of(settings)
+        self._push: PushSender | None = None
+        self._unsubscribe_key: bytes | None = None
+
+    # --- a signed-in player's settings, notices, channels and delivery log (the API) ---
+
+    async def preferences(self, player_id: str) -> Preferences:
+        return await account.read(self.store, player_id)
+
+    async def choose(self, player_id: str, prefs: Preferences) -> Preferences:
+        """Store choices checked by :func:`.account.checked`."""
+        return await account.change(self.store, player_id, prefs)
+
+    async def notices(self, player_id: str) -> list[Notice]:
+        return await inbox.listed(self.store, player_id)
+
+    async def unread(self, player_id: str) -> int:
+        return await inbox.unread(self.store, player_id)
+
+    async def mark_read(self, player_id: str, notice_ids: Sequence[str]) -> int:
+        return await inbox.mark_read(self.store, player_id, notice_ids)
+
+    async def deliveries(self, player_id: str) -> list[Entry]:
+        return await log.entries(self.store, player_id)
+
+    async def webhooks_of(self, player_id: str) -> list[Webhook]:
+        return await hooks.listed(self.store, player_id)
+
+    async def add_webhook(self, player_id: str, url: str, shape: str) -> hooks.NewWebhook:
+        return await hooks.add(self.store, player_id, url, shape, allow_private=self.allow_private)
+
+    async def remove_webhook(self, player_id: str, webhook_id: str) -> bool:
+        return await hooks.remove(self.store, player_id, webhook_id)
+
+    async def subscribe_device(self, player_id: str, sub: PushSubscription) -> str:
+        return await devices.subscribe(self.store, player_id, sub, allow_private=self.allow_private)
+
+    async def forget_device(self, player_id: str, endpoint: str) -> bool:
+        return await devices.unsubscribe(self.store, player_id, endpoint)
+
+    async def vapid_keys(self) -> VapidKeys:
+        """The server's VAPID keys (made and kept on first use)."""
+        return await vapid_keys(self.store)
+
+    async def unsubscribed_player(self, token: str) -> str | None:
+        """The player a mail's unsubscribe token belongs to (None: unknown)."""
+        return await unsubscribe.player_of(self.store, token)
+
+    async def unsubscribe(self, token: str) -> str | None:
+        """Turn email off for the token's player (idempotent); None for an unknown token."""
+        return await unsubscribe.unsubscribe(self.store, token)
+
+    # --- what deliveries need ---
+
+    async def push(self) -> PushSender:
+        """The push sender (the VAPID keys are read, or made, on first use)."""
+        if self._push is None:
+            address = email.utils.parseaddr(self.settings.mail_from)[1] or "magnate@localhost"
+            self._push = PushSender(self.http, await self.vapid_keys(), f"mailto:{address}",
+                                    allow_private=self.allow_private)
+        return self._push
+
+    async def unsubscribe_token(self, player_id: str) -> str:
+        """The player's one-click unsubscribe token (its hash is kept with their settings)."""
+        if self._unsubscribe_key is None:
+            self._unsubscribe_key = await unsubscribe.signing_key(self.store, self.settings.secret_key)
+        token = unsubscribe.token_for(self._unsubscribe_key, player_id)
+        await unsubscribe.remember(self.store, player_id, token)
+        return token
+
+    # --- the worker's loops ---
+
+    async def sweep(self) -> int:
+        """Queue again every delivery that is due or was abandoned; returns how many jobs were new."""
+        return await sweep(self.store, self.dispatch)
+
+    async def take_period(self, name: str, period_ms: int) -> bool:
+        """Whether this process runs the periodic task ``name`` this period (one worker of many does)."""
+        return await self.dispatch.take_period(name, period_ms)
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
