@@ -8,11 +8,9 @@ players' names when given ("Player 2" otherwise), and each line says where it na
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
 
-from domain.kernel import Named, Told
-from domain.kernel.narration import utf16_length
+from domain.kernel.narration import LineNarrator, Part
 
 from .board import letter
 from .cards import info
@@ -42,22 +40,19 @@ from .events import (
     TurnStarted,
 )
 
-Part = str | tuple[int]
-"""A piece of a line: text, or ``(seat,)`` where a seat is named."""
-
 
 def listing(items: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-class Narrator:
+class Narrator(LineNarrator):
     """Turns events into lines of text, in log order."""
 
     def __init__(self, names: Mapping[int, str] | None = None) -> None:
-        self.names = dict(names or {})
+        super().__init__(names)
         self.dataset = DEFAULT_DATASET
-        self._tellers: dict[type, Callable[[Any], list[tuple[int, list[Part]]]]] = {
+        self.tellers = {
             GameStarted: self._started, HandDealt: self._dealt, TurnStarted: self._turn, DiceRolled: self._rolled,
             Taxed: lambda e: [(1, [(e.seat,), f" loses {self._count(e.count, e.suit)} to tax."])],
             IncomePaid: lambda e: [(1, [(e.seat,), f" collects {self._tokens(e.tokens)}."])],
@@ -85,22 +80,6 @@ class Narrator:
             AiTurnPlanned: lambda e: [(1, [(e.seat,), f" plans its turn: {e.explanation}"])],
             SeedRevealed: lambda e: [(0, [f"The game's seed is revealed: {e.seed}."])],
         }
-
-    def tell(self, version: int, tag: str, event: Any) -> list[Told]:
-        teller = self._tellers.get(type(event))
-        return [] if teller is None else [self._line(version, tag, depth, parts) for depth, parts in teller(event)]
-
-    def _line(self, version: int, tag: str, depth: int, parts: list[Part]) -> Told:
-        text, named = "", []
-        for part in parts:
-            if isinstance(part, tuple):
-                name = self.names.get(part[0]) or f"Player {part[0] + 1}"
-                start = utf16_length(text)
-                text += name
-                named.append(Named(part[0], start, start + utf16_length(name)))
-            else:
-                text += part
-        return Told(version, tag, depth, text, tuple(named))
 
     def _suit(self, code: str) -> str:
         return next(s.name for s in catalog(self.dataset).suits if s.code == code)

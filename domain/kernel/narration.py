@@ -2,10 +2,15 @@
 
 A narrator is a fold over the events a viewer may see (a game with hidden information tells each viewer the
 story of its own redacted log): it reads one event at a time, in log order, and gives the lines that tell it.
+
+A game's narrator builds its lines from :data:`Part` pieces (text, or ``(seat,)`` where a seat is named):
+:func:`spell` makes the text and says where each seat is named, and :class:`LineNarrator` is the narrator made of
+one teller per event type.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -43,3 +48,57 @@ class Narrator(Protocol):
 def utf16_length(text: str) -> int:
     """The length of ``text`` in UTF-16 code units (a JavaScript string's ``length``)."""
     return len(text.encode("utf-16-le")) // 2
+
+
+Part = str | tuple[int]
+"""A piece of a line: text, or ``(seat,)`` where a seat is named."""
+
+Lines = list[tuple[int, list[Part]]]
+"""The lines telling one event: ``(depth, parts)`` each."""
+
+
+def _append(text: str, piece: str) -> str:
+    return text + piece
+
+
+def spell(
+    parts: Sequence[Part], name: Callable[[int], str], join: Callable[[str, str], str] = _append
+) -> tuple[str, tuple[Named, ...]]:
+    """The text of a line, each seat written as ``name(seat)``, and where in it each seat is named (UTF-16 code
+    units, left to right); ``join(text, piece)`` adds a text piece (plain concatenation by default)."""
+    text, named = "", []
+    for part in parts:
+        if isinstance(part, tuple):
+            seat_name = name(part[0])
+            start = utf16_length(text)
+            text += seat_name
+            named.append(Named(part[0], start, start + utf16_length(seat_name)))
+        else:
+            text = join(text, part)
+    return text, tuple(named)
+
+
+class LineNarrator:
+    """A narrator told by one teller per event type (an event without one tells nothing); a seat is named with its
+    player's name when given, "Player 2" otherwise. A game sets :attr:`tellers` and may override :meth:`join`."""
+
+    def __init__(self, names: Mapping[int, str] | None = None) -> None:
+        self.names = dict(names or {})
+        self.tellers: Mapping[type, Callable[[Any], Lines]] = {}
+
+    def tell(self, version: int, tag: str, event: Any) -> list[Told]:
+        teller = self.tellers.get(type(event))
+        if teller is None:
+            return []
+        told = []
+        for depth, parts in teller(event):
+            text, named = spell(parts, self.seat_name, self.join)
+            told.append(Told(version, tag, depth, text, named))
+        return told
+
+    def seat_name(self, seat: int) -> str:
+        return self.names.get(seat) or f"Player {seat + 1}"
+
+    def join(self, text: str, piece: str) -> str:
+        """``text`` followed by the text ``piece`` (a game may tidy the seam)."""
+        return text + piece

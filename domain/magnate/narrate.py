@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from domain.kernel.narration import Named, Told, utf16_length
+from domain.kernel.narration import Named, Part, Told, spell
 
 from .catalog import DEFAULT_DATASET, Catalog, catalog
 from .events import (
@@ -190,21 +190,13 @@ class Narrator:
     def resolve(self, line: str) -> tuple[str, tuple[Named, ...]]:
         """A marked line as text, and where in the text (counted in UTF-16 code units, as JavaScript counts a
         string) each seat is named."""
-        parts: list[str] = []
-        named: list[Named] = []
-        at = 0  # UTF-16 code units so far
+        parts: list[Part] = []
         end = 0
         for match in _SEAT.finditer(line):
-            before = line[end:match.start()]
-            seat = int(match.group(1))
-            label = self.label(seat)
-            at += utf16_length(before)
-            named.append(Named(seat, at, at + utf16_length(label)))
-            at += utf16_length(label)
-            parts += (before, label)
+            parts += (line[end:match.start()], (int(match.group(1)),))
             end = match.end()
         parts.append(line[end:])
-        return "".join(parts), tuple(named)
+        return spell(parts, self.label)
 
     # --- names ---------------------------------------------------------------------------------
 

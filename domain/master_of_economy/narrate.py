@@ -11,15 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain.kernel import Named, Told
-from domain.kernel.narration import utf16_length
+from domain.kernel.narration import LineNarrator, Lines, Part
 
 from . import events as ev
 from .catalog import DEFAULT_DATASET, Catalog, catalog
-
-Part = str | tuple[int]
-"""A piece of a line: text, or ``(seat,)`` where a seat is named."""
-Lines = list[tuple[int, list[Part]]]
 
 PHASES = {1: "Investments", 2: "Procurement", 3: "Production", 4: "Trade", 5: "Financial operations",
           6: "Investments", 7: "Procurement", 8: "Production", 9: "Trade", 10: "Shareholders meeting",
@@ -45,30 +40,17 @@ def euros(n: int) -> str:
     return f"{n} €"
 
 
-class Narrator:
+class Narrator(LineNarrator):
     """Turns events into lines of text, in log order."""
 
     def __init__(self, names: Mapping[int, str] | None = None) -> None:
-        self.names = dict(names or {})
+        super().__init__(names)
         self.cat: Catalog = catalog(DEFAULT_DATASET)
-        self._tellers: dict[type, Callable[[Any], Lines]] = _tellers(self)
+        self.tellers = _tellers(self)
 
-    def tell(self, version: int, tag: str, event: Any) -> list[Told]:
-        teller = self._tellers.get(type(event))
-        return [] if teller is None else [self._line(version, tag, depth, parts) for depth, parts in teller(event)]
-
-    def _line(self, version: int, tag: str, depth: int, parts: list[Part]) -> Told:
-        text, named = "", []
-        for part in parts:
-            if isinstance(part, tuple):
-                name = self.names.get(part[0]) or f"Player {part[0] + 1}"
-                start = utf16_length(text)
-                text += name
-                named.append(Named(part[0], start, start + utf16_length(name)))
-            else:
-                piece = part.replace("..", ".")  # a name ending in a full stop ("Red Socks Ltd.") ends a sentence
-                text += piece[1:] if piece.startswith(".") and text.endswith(".") else piece
-        return Told(version, tag, depth, text, tuple(named))
+    def join(self, text: str, piece: str) -> str:
+        piece = piece.replace("..", ".")  # a name ending in a full stop ("Red Socks Ltd.") ends a sentence
+        return text + (piece[1:] if piece.startswith(".") and text.endswith(".") else piece)
 
     # -- names -------------------------------------------------------------------------------------------------
 
