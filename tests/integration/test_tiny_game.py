@@ -184,17 +184,19 @@ def check_against_the_oracle(seen: list[tuple[int, Viewer, dict[str, Any]]], log
             assert str(secrets[viewer]) in set(numbers_in(read["me"]))  # the seat sees its own
 
 
+@pytest.mark.parametrize(("kinds", "seed"), [(("human", "human"), "d1ce"), (("human", "ai"), "5eed")])
 def test_the_tiny_game_plays_through_the_api_and_the_worker_and_no_route_shows_another_seats_secret(
-    live: Services, tmp_path: Path
+    live: Services, tmp_path: Path, kinds: tuple[str, ...], seed: str
 ) -> None:
     with httpx.Client(base_url=live.url, timeout=20) as client:
         catalog = client.get("/api/catalog").json()
         assert NAME in [entry["game"] for entry in catalog]
-        created = client.post("/api/games", json={"game": NAME, "options": {"seats": ["human", "human"], "goal": 14},
-                                                  "names": ["Ada", "Bob"], "seed": "d1ce"})
+        created = client.post("/api/games", json={"game": NAME, "options": {"seats": kinds, "goal": 14},
+                                                  "names": ["Ada", "Bob"][:kinds.count("human")], "seed": seed})
         assert created.status_code == 201, created.text
         game_id = created.json()["game_id"]
-        tokens = {s["seat"]: s["token"] for s in created.json()["seats"]}
+        tokens = {s["seat"]: s["token"] for s in created.json()["seats"] if s["token"]}
+        names = {s["seat"]: s["name"] for s in created.json()["seats"]}
         seen = play(client, game_id, tokens)
         export = export_of(client, game_id)
         finished = client.get(f"/api/games/{game_id}").json()
@@ -202,10 +204,13 @@ def test_the_tiny_game_plays_through_the_api_and_the_worker_and_no_route_shows_a
     log = [event for _, _, _, event in logged]
     final = fold(GAME.evolve, log, GAME.initial_state())
     assert final.over and final.seed is not None and finished["outcome"]["standings"]
-    throws = [(actor, command_id) for _, actor, command_id, event in logged if type(event).__name__ == "Thrown"]
-    assert throws and all(actor == "system" and command_id.startswith("system:") for actor, command_id in throws)
-    assert len(seen) >= 3 * 2  # three viewers, twice at least
-    check_against_the_oracle(seen, log, final.secrets, {0: "Ada", 1: "Bob"})
+    run_by_the_worker = [(actor, command_id) for _, actor, command_id, event in logged
+                         if type(event).__name__ == "Thrown" or (type(event).__name__ == "RollAsked"
+                                                                 and kinds[event.seat] == "ai")]
+    assert len(run_by_the_worker) >= final.throws
+    assert all(actor == "system" and command_id.startswith("system:") for actor, command_id in run_by_the_worker)
+    assert len(seen) >= 2 * (1 + len(tokens))  # every viewer, twice at least
+    check_against_the_oracle(seen, log, final.secrets, names)
 
     path = tmp_path / "race.jsonl"
     path.write_bytes(export)

@@ -8,9 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import (
-    SYSTEM,
     Actor,
-    ActorNotAllowed,
     Chance,
     CommandTemplate,
     GameAlreadyOver,
@@ -21,6 +19,7 @@ from domain.kernel import (
     Standing,
     WrongPhase,
 )
+from domain.kernel.deciding import decide_from, seat_of, system_only
 from domain.kernel.recording import Recorder
 from domain.kernel.reveal import apply_seed_revealed, reveal_seed
 
@@ -66,8 +65,7 @@ def step(state: DiceRaceState, actor: Actor, command: Any, chance: Chance) -> tu
     if isinstance(command, Roll):
         rec.emit(RollAsked(seat=_on_turn(state, actor)))
         return rec.events, rec.state
-    if actor != SYSTEM:
-        raise ActorNotAllowed("only the service issues this command")
+    system_only(actor)
     match command:
         case Start(options=options, seed_commitment=commitment):
             if state.options is not None:
@@ -91,22 +89,20 @@ def step(state: DiceRaceState, actor: Actor, command: Any, chance: Chance) -> tu
     return rec.events, rec.state
 
 
-def decide(state: DiceRaceState, actor: Actor, command: Any, chance: Chance) -> list[Events]:
-    return step(state, actor, command, chance)[0]
+decide = decide_from(step)
 
 
 def _on_turn(state: DiceRaceState, actor: Actor) -> int:
-    if actor == SYSTEM:
-        raise ActorNotAllowed("a roll needs a seat")
+    seat = seat_of(actor)
     if state.options is None:
         raise WrongPhase("the race has not started")
     if state.over:
         raise GameAlreadyOver("the race is over")
-    if actor != state.turn or state.options.seats[state.turn] != "human":
+    if seat != state.turn or state.options.seats[state.turn] != "human":
         raise NotYourTurn(f"it is seat {state.turn + 1}'s turn")
     if state.asked:
         raise WrongPhase("the die is being thrown")
-    return int(actor)
+    return seat
 
 
 def pending(state: DiceRaceState) -> Pending:
