@@ -4,9 +4,7 @@ rules as a pure game module (spec: shared/rules/decktet-magnate.md; choices made
 Services use only :data:`GAME` and the names re-exported here.
 """
 
-from collections.abc import Mapping
-
-from domain.kernel import GameModule, Outcome, SeatInfo, Standing
+from domain.kernel import GameModule, Outcome, SeatInfo, Standing, start_and_reveal
 
 from .bots import Greedy, RandomLegal
 from .catalog import DEFAULT_DATASET
@@ -21,14 +19,6 @@ from .secrets import hide, redact
 from .state import DecktetState, Phase
 from .variant import AI_LEVELS, GameOptions, SeatSpec, Variant
 from .view import DecktetView, view
-
-
-def _start(options: GameOptions, seed_commitment: str) -> StartGame:
-    return StartGame(options=options, seed_commitment=seed_commitment)
-
-
-def _reveal(seed_hex: str) -> RevealSeed:
-    return RevealSeed(seed=seed_hex)
 
 
 def _seats(state: DecktetState) -> tuple[SeatInfo, ...]:
@@ -50,10 +40,6 @@ def _outcome(state: DecktetState) -> Outcome | None:
 def _districts(count: int) -> str:
     """A score in words: ``1 district``, ``3 districts``."""
     return f"{count:,} district{'' if count == 1 else 's'}"
-
-
-def _narrator(names: Mapping[int, str]) -> Narrator:
-    return Narrator(names)
 
 
 def _sim_options(seat_kinds: tuple[str, ...], ai_level: str | None, flags: frozenset[str]) -> GameOptions:
@@ -82,8 +68,7 @@ GAME: GameModule[DecktetState] = GameModule(
     system_command_type=DecktetSystemCommand,
     event_type=DecktetEvent,
     options_type=GameOptions,
-    start=_start,
-    reveal=_reveal,
+    **start_and_reveal(StartGame, RevealSeed),
     seats=_seats,
     initial_state=initial_state,
     decide=decide,
@@ -94,7 +79,7 @@ GAME: GameModule[DecktetState] = GameModule(
     legal_commands=legal_commands,
     title="Decktet Magnate",
     data_version=DEFAULT_DATASET,
-    narrator=_narrator,
+    narrator=Narrator,
     catalog=public_catalog,
     redact=redact,
     events_public=False,

@@ -23,10 +23,12 @@ from .game import (
     Policy,
     SeatInfo,
     Standing,
+    StartAndReveal,
     SubsetParam,
     every_event_public,
+    start_and_reveal,
 )
-from .messages import Command, Event, SystemCommand, tag_of
+from .messages import Command, Event, SystemCommand, tag_of, tag_of_type
 from .narration import Named, Narrator, Told
 from .seats import AUDITOR, PUBLIC, SYSTEM, Actor, Seat, Viewer, clockwise
 
@@ -57,6 +59,7 @@ __all__ = [
     "Seat",
     "SeatInfo",
     "Standing",
+    "StartAndReveal",
     "SubsetParam",
     "SystemCommand",
     "Told",
@@ -67,5 +70,7 @@ __all__ = [
     "commitment_of",
     "every_event_public",
     "fold",
+    "start_and_reveal",
     "tag_of",
+    "tag_of_type",
 ]

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar
 
 import msgspec
 
 from .chance import Chance
-from .messages import Command, SystemCommand
+from .messages import Command, SystemCommand, tag_of_type
 from .narration import Narrator
 from .seats import Actor, Seat, Viewer
 
@@ -129,7 +129,7 @@ class GameModule(Generic[S]):
     options_type: Any
     """The struct of options a new game is created with."""
     start: Callable[[Any, str], SystemCommand]
-    """``start(options, seed_commitment)``: the system command that sets a game up."""
+    """``start(options, seed_commitment)``: the system command that sets a game up (:func:`start_and_reveal`)."""
     reveal: Callable[[str], SystemCommand]
     """``reveal(seed_hex)``: the system command that publishes the seed once the game has ended."""
     seats: Callable[[S], tuple[SeatInfo, ...]]
@@ -179,3 +179,30 @@ class GameModule(Generic[S]):
     """``tell(before, events, after)``: the game's own notices (:class:`~domain.kernel.notices.Notice`) for a run of
     ``(version, event)`` pairs between two states, beyond the ``your_turn`` and ``game_over`` every game has
     (Magnate: ``outbid``, ``market``). None: only those two."""
+    service_commands: frozenset[str] = frozenset()
+    """The tags of the system commands only the gameplay service issues (the start and the seed's reveal, made by
+    ``start`` and ``reveal``): no worker job runs them. :func:`start_and_reveal` names them."""
+
+
+
+class StartAndReveal(TypedDict):
+    """The fields of a :class:`GameModule` that :func:`start_and_reveal` fills."""
+
+    start: Callable[[Any, str], SystemCommand]
+    reveal: Callable[[str], SystemCommand]
+    service_commands: frozenset[str]
+
+
+def start_and_reveal(start: type[SystemCommand], reveal: type[SystemCommand]) -> StartAndReveal:
+    """The game's start and reveal, from its two service-only command types: ``start(options=...,
+    seed_commitment=...)`` and ``reveal(seed=...)``; spread into the module (``GameModule(..., **start_and_reveal(
+    StartGame, RevealSeed), ...)``), they also name the two as :attr:`GameModule.service_commands`."""
+
+    def starting(options: Any, seed_commitment: str) -> SystemCommand:
+        return start(**{"options": options, "seed_commitment": seed_commitment})
+
+    def revealing(seed_hex: str) -> SystemCommand:
+        return reveal(**{"seed": seed_hex})
+
+    return StartAndReveal(start=starting, reveal=revealing,
+                          service_commands=frozenset({tag_of_type(start), tag_of_type(reveal)}))

@@ -32,7 +32,12 @@ Message = Command | SystemCommand | Event
 
 def tag_of(message: Command | SystemCommand | Event) -> str:
     """The stored tag of a message (its ``type`` field on the wire)."""
-    tag = type(message).__struct_config__.tag
+    return tag_of_type(type(message))
+
+
+def tag_of_type(kind: type[msgspec.Struct]) -> str:
+    """The stored tag of a message type."""
+    tag = kind.__struct_config__.tag
     if not isinstance(tag, str):
-        raise TypeError(f"{type(message).__name__} has no string tag")
+        raise TypeError(f"{kind.__name__} has no string tag")
     return tag

@@ -3,9 +3,7 @@
 Services use only :data:`GAME` and the names re-exported here.
 """
 
-from collections.abc import Mapping
-
-from domain.kernel import GameModule, Outcome, SeatInfo, Standing
+from domain.kernel import GameModule, Outcome, SeatInfo, Standing, start_and_reveal
 
 from .bots import Greedy, RandomLegal
 from .catalog import DEFAULT_DATASET, Catalog
@@ -22,14 +20,6 @@ from .pending import pending
 from .secrets import hide
 from .state import MagnateState, Phase
 from .view import MagnateView, view
-
-
-def _start(options: GameOptions, seed_commitment: str) -> StartGame:
-    return StartGame(options=options, seed_commitment=seed_commitment)
-
-
-def _reveal(seed_hex: str) -> RevealSeed:
-    return RevealSeed(seed=seed_hex)
 
 
 def _seats(state: MagnateState) -> tuple[SeatInfo, ...]:
@@ -49,10 +39,6 @@ def _outcome(state: MagnateState) -> Outcome | None:
     return Outcome(tuple(Standing(s.seat, s.rank, s.cash) for s in ranked), state.round)
 
 
-def _narrator(names: Mapping[int, str]) -> Narrator:
-    return Narrator(names)
-
-
 def ai_levels() -> tuple[str, ...]:
     """Every AI difficulty key, easiest first (T16: rising sale value modifier)."""
     return tuple(d.key for d in sorted(load_catalog().ai_difficulties.values(), key=lambda d: d.sale_value_modifier))
@@ -70,8 +56,7 @@ GAME: GameModule[MagnateState] = GameModule(
     system_command_type=MagnateSystemCommand,
     event_type=MagnateEvent,
     options_type=GameOptions,
-    start=_start,
-    reveal=_reveal,
+    **start_and_reveal(StartGame, RevealSeed),
     seats=_seats,
     initial_state=initial_state,
     decide=decide,
@@ -82,7 +67,7 @@ GAME: GameModule[MagnateState] = GameModule(
     legal_commands=legal_commands,
     title="Magnate: The First City",
     data_version=DEFAULT_DATASET,
-    narrator=_narrator,
+    narrator=Narrator,
     catalog=public_catalog,
     outcome=_outcome,
     score_text=money,

@@ -4,9 +4,7 @@ shared/rules/master-of-economy.md; choices made here: README.md beside this file
 Services use only :data:`GAME` and the names re-exported here.
 """
 
-from collections.abc import Mapping
-
-from domain.kernel import GameModule, Outcome, SeatInfo, Standing
+from domain.kernel import GameModule, Outcome, SeatInfo, Standing, start_and_reveal
 
 from .bots import Greedy, RandomLegal
 from .catalog import DEFAULT_DATASET
@@ -21,14 +19,6 @@ from .secrets import hide, redact
 from .state import State, Step
 from .variant import AI_LEVELS, GameOptions, SeatSpec, Variant
 from .view import MoeView, view
-
-
-def _start(options: GameOptions, seed_commitment: str) -> StartGame:
-    return StartGame(options=options, seed_commitment=seed_commitment)
-
-
-def _reveal(seed_hex: str) -> RevealSeed:
-    return RevealSeed(seed=seed_hex)
 
 
 def _seats(state: State) -> tuple[SeatInfo, ...]:
@@ -55,10 +45,6 @@ def _outcome(state: State) -> Outcome | None:
 
 def _euros(amount: int) -> str:
     return f"{amount:,} €"
-
-
-def _narrator(names: Mapping[int, str]) -> Narrator:
-    return Narrator(names)
 
 
 SIM_FLAGS = ("noac", "teams", "auction", "hidden", "unlimited")
@@ -89,8 +75,7 @@ GAME: GameModule[State] = GameModule(
     system_command_type=SystemCommandType,
     event_type=MoeEvent,
     options_type=GameOptions,
-    start=_start,
-    reveal=_reveal,
+    **start_and_reveal(StartGame, RevealSeed),
     seats=_seats,
     initial_state=initial_state,
     decide=decide,
@@ -101,7 +86,7 @@ GAME: GameModule[State] = GameModule(
     legal_commands=legal_commands,
     title="Master of Economy",
     data_version=DEFAULT_DATASET,
-    narrator=_narrator,
+    narrator=Narrator,
     catalog=public_catalog,
     redact=redact,
     events_public=False,
