@@ -17,6 +17,8 @@ from infra.config import Settings
 from services.gameplay.bootstrap import Runtime
 from services.notifications.context import Notifications
 
+from .store_world import world  # noqa: F401 (the contract suites' parametrised store, a fixture)
+
 TWO_HUMANS = GameOptions(seats=(SeatSpec(), SeatSpec()))
 
 
