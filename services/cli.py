@@ -180,7 +180,7 @@ def cmd_simulate(settings: Settings, args: argparse.Namespace) -> int:
         return refuse("--games, --processes, --concurrency and --workers must be at least 1, --seats at least 2")
     try:
         specs = arms(args.games, game=args.game, seats=args.seats, difficulty=args.difficulty, bot=args.bot,
-                     flags=frozenset(args.flags or ()), seed=args.seed)
+                     flags=frozenset(args.flags or ()), seed=args.seed, registry=settings.games)
     except ValueError as exc:
         return refuse(str(exc))
     progress = Progress(sum(s.games for s in specs), enabled=not args.no_progress)

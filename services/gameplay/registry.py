@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.kernel import GameModule
-from infra.config import Settings, load
+from infra.config import Settings
 
 DEFAULT = "domain.games:GAMES"
 """The games offered to players."""
@@ -66,8 +66,3 @@ def registry_of(settings: Settings) -> Registry:
 def games_of(settings: Settings) -> Mapping[str, GameModule[Any]]:
     """The games a process with ``settings`` serves, by type name."""
     return registry(settings.games).games
-
-
-def selected() -> Registry:
-    """The registry of this process's environment (``MAGNATE_GAMES``), for code that is handed no settings."""
-    return registry(load().games)

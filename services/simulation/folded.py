@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import GameModule
+from services.gameplay.registry import DEFAULT as OFFERED
 
 from .spec import games
 
@@ -77,13 +78,13 @@ class FoldedGame:
     recorded there under ``key``."""
 
     def __init__(self, game_id: str, game_type: str, metrics: LiveMetrics | None = None, key: int = 0,
-                 registry: str = "") -> None:
+                 registry: str = OFFERED) -> None:
         known = games(registry)
         if game_type not in known:
             raise LiveError(f"game {game_id}: the server made a {game_type!r} game, which is not registered here")
         self.game_id = game_id
         self.registry = registry
-        """The registry the game's module is from (``package.module:attribute``; empty: ``MAGNATE_GAMES``)."""
+        """The registry the game's module is from (``package.module:attribute``, the ``MAGNATE_GAMES`` setting)."""
         self.module = known[game_type]
         self._decoder = _event_decoder(self.module)
         self.state: Any = self.module.initial_state()

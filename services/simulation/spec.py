@@ -1,7 +1,7 @@
 """What a simulation plays: the game, its seats, the AI level, the bot policy and the variants (flags), the
 seeds, and the outcome of one game. Everything about the game comes from its module in the process's registry
-(``MAGNATE_GAMES``, :mod:`services.gameplay.registry`; a spec carries the registry's name to the processes that
-play it): its bots, its AI levels, its options for a simulated game and its outcome.
+(``MAGNATE_GAMES``, :mod:`services.gameplay.registry`: the command line passes it; a spec carries the registry's
+name to the processes that play it): its bots, its AI levels, its options for a simulated game and its outcome.
 
 Game ``i`` of a simulation of game ``G`` with seed text ``T`` uses the game seed ``SHA-256("G-simulate:T:i")``
 and, for each human seat ``s``, a bot seeded with the first 8 bytes of ``SHA-256("G-simulate:T:i:bot:s")``.
@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import Command, GameModule, Seat, SystemCommand, commitment_of
-from infra.config import load
+from services.gameplay.registry import DEFAULT as OFFERED
 from services.gameplay.registry import registry
 
 NO_AI = "none"
@@ -30,17 +30,17 @@ DEFAULT = "default"
 first of its bots)."""
 
 
-def games(named: str = "") -> Mapping[str, GameModule[Any]]:
-    """The games of the registry ``named`` (``package.module:attribute``; empty: this process's ``MAGNATE_GAMES``)."""
-    return registry(named or load().games).games
+def games(named: str = OFFERED) -> Mapping[str, GameModule[Any]]:
+    """The games of the registry ``named`` (``package.module:attribute``, the ``MAGNATE_GAMES`` setting)."""
+    return registry(named).games
 
 
-def first_game(named: str = "") -> str:
+def first_game(named: str = OFFERED) -> str:
     """The game ``simulate`` plays unless told: the first one registered."""
     return next(iter(games(named)))
 
 
-def module(game: str, named: str = "") -> GameModule[Any]:
+def module(game: str, named: str = OFFERED) -> GameModule[Any]:
     """The registered game ``game`` (ValueError for an unknown one)."""
     known = games(named)
     try:
@@ -49,9 +49,9 @@ def module(game: str, named: str = "") -> GameModule[Any]:
         raise ValueError(f"unknown game {game!r}; one of {', '.join(known)}") from None
 
 
-def difficulties(game: str | None = None) -> list[str]:
+def difficulties(game: str | None = None, named: str = OFFERED) -> list[str]:
     """The AI levels of ``game`` (default: the first registered), weakest first."""
-    return list(module(game or first_game()).ai_levels)
+    return list(module(game or first_game(named), named).ai_levels)
 
 
 def default_level(game: GameModule[Any]) -> str | None:
@@ -86,12 +86,11 @@ class SimSpec:
     """The seed text every game seed and bot seed derives from."""
     game: str = ""
     """The game's type name in the registry."""
-    registry: str = ""
-    """The registry (``package.module:attribute``) the game is in; empty: this process's ``MAGNATE_GAMES`` (the spec
-    keeps it, so the processes that play its games find the same game)."""
+    registry: str = OFFERED
+    """The registry the game is in (``package.module:attribute``: the ``MAGNATE_GAMES`` setting, by default the games
+    offered to players); a name, so the processes that play the spec's games find the same game."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "registry", self.registry or load().games)
         game = module(self.game or first_game(self.registry), self.registry)
         object.__setattr__(self, "game", game.name)
         object.__setattr__(self, "seed", self.seed or game.name)
@@ -195,12 +194,13 @@ class GameResult(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def arms(games: int, *, game: str | None = None, seats: int = 2, difficulty: str | None = None,
-         bot: str | None = None, flags: frozenset[str] = frozenset(), seed: str | None = None) -> list[SimSpec]:
+         bot: str | None = None, flags: frozenset[str] = frozenset(), seed: str | None = None,
+         registry: str = OFFERED) -> list[SimSpec]:
     """The specs of a command line (``magnate simulate``): one per AI level in ``difficulty`` — a level of the
     game, ``all`` (every level, the same games), :data:`NO_AI`, or None for the game's default; the game, the
-    bot and the seed default as in :class:`SimSpec`. Raises ValueError, saying what is known, for anything the
-    game does not have."""
-    rules = module(game or first_game())
+    bot and the seed default as in :class:`SimSpec`; ``registry`` names the registry the game is in. Raises
+    ValueError, saying what is known, for anything the game does not have."""
+    rules = module(game or first_game(registry), registry)
     levels = list(rules.ai_levels)
     chosen: list[str | None]
     if difficulty is None:
@@ -215,4 +215,4 @@ def arms(games: int, *, game: str | None = None, seats: int = 2, difficulty: str
         raise ValueError(f"unknown difficulty {difficulty!r} for {rules.name}; one of "
                          f"{', '.join([*levels, 'all', NO_AI] if levels else [NO_AI])}")
     return [SimSpec(games=games, seats=seats, difficulty=level, bot=bot or DEFAULT, flags=flags, seed=seed or "",
-                    game=rules.name) for level in chosen]
+                    game=rules.name, registry=registry) for level in chosen]

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
+from services.gameplay.registry import DEFAULT as OFFERED
+
 from .spec import GameResult, SimSpec, module, score_text
 
 Z95 = 1.959963984540054
@@ -45,11 +47,13 @@ class SeatSummary(msgspec.Struct, frozen=True, kw_only=True):
     """(lower bound of a bin, games); bins of equal width over every seat of the arm."""
 
 
-class ArmSummary(msgspec.Struct, frozen=True, kw_only=True):
+class ArmSummary(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     arm: int
     name: str
     game: str
     """The game's type name."""
+    registry: str = OFFERED
+    """The registry the game is in (the ``MAGNATE_GAMES`` setting; left out of the result when it is the default)."""
     difficulty: str | None
     games: int
     seats: tuple[SeatSummary, ...]
@@ -128,7 +132,8 @@ def summarise(specs: Sequence[SimSpec], results: Sequence[GameResult]) -> list[A
             ))
         rounds = [r.rounds for r in games]
         arms.append(ArmSummary(
-            arm=arm, name=spec.name, game=spec.game, difficulty=spec.difficulty, games=n, seats=tuple(seats),
+            arm=arm, name=spec.name, game=spec.game, registry=spec.registry, difficulty=spec.difficulty, games=n,
+            seats=tuple(seats),
             rounds=distribution(rounds),
             rounds_histogram=tuple(sorted(Counter(rounds).items())),
             events_mean=statistics.fmean(r.events for r in games),
@@ -141,7 +146,7 @@ def summarise(specs: Sequence[SimSpec], results: Sequence[GameResult]) -> list[A
 def scores_of(arm: ArmSummary) -> Callable[[float], str]:
     """How the arm's game writes a statistic of scores (a mean, a quantile): rounded to a whole point, then
     written as the game writes a score (Magnate: 7350.4 -> "7,350K")."""
-    write = score_text(module(arm.game))
+    write = score_text(module(arm.game, arm.registry))
     return lambda value: write(round(value))
 
 

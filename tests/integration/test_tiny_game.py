@@ -233,7 +233,7 @@ def verify_file(path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[
 
 
 def test_simulate_plays_the_tiny_game_in_process_on_a_pool_and_through_the_service(
-    live: Services, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    live: Services, tmp_path: Path
 ) -> None:
     specs = [SimSpec(games=4, game=NAME, difficulty=level, seed="tiny", registry=SETTING) for level in (None, "plain")]
     quiet = Progress(8, io.StringIO())
@@ -248,7 +248,6 @@ def test_simulate_plays_the_tiny_game_in_process_on_a_pool_and_through_the_servi
     done = subprocess.run(command, cwd=ROOT, env=environ, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert [g["scores"] for g in json.loads(out.read_text())["games"]] == [list(r.scores) for r in alone.games[4:]]
-    monkeypatch.delenv("MAGNATE_GAMES", raising=False)
     with pytest.raises(ValueError, match="unknown game 'dice_race'"):
         SimSpec(games=1, game=NAME)  # the games offered to players do not include it
 
