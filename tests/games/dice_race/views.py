@@ -9,9 +9,9 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import AUDITOR, Chance, Named, SeatInfo, Told, Viewer
+from domain.kernel import AUDITOR, Chance, SeatInfo, Viewer
 from domain.kernel.bots import ChanceDraws, RandomLegal
-from domain.kernel.narration import utf16_length
+from domain.kernel.narration import LineNarrator
 
 from .messages import DiceRaceState, DiceRaceView, RollAsked, SecretDealt, SeedRevealed, Started, Thrown
 from .rules import SECRETS, legal_commands
@@ -51,34 +51,22 @@ def seats(state: DiceRaceState) -> tuple[SeatInfo, ...]:
                  for seat, kind in enumerate(kinds))
 
 
-class Narrator:
-    """The race in sentences, naming seats with the players' names."""
+class Narrator(LineNarrator):
+    """The race in sentences, naming seats with the players' names (the kernel's line narrator)."""
 
     def __init__(self, names: Mapping[int, str]) -> None:
-        self.names = dict(names)
+        super().__init__(names)
+        self.tellers = {
+            Started: lambda e: [(0, [f"The race to square {e.options.goal} begins."])],
+            SecretDealt: lambda e: [(0, [(e.seat,), " is dealt a secret number"
+                                         f"{f' {e.secret}' if e.secret is not None else ''}."])],
+            RollAsked: lambda e: [(0, [(e.seat,), " rolls."])],
+            Thrown: lambda e: [(1, [(e.seat,), f" throws {e.pips} and reaches square {e.square}."])],
+            SeedRevealed: lambda e: [(0, ["The seed is revealed."])],
+        }
 
-    def tell(self, version: int, tag: str, event: Any) -> list[Told]:
-        match event:
-            case Started(options=options):
-                return [self._line(version, tag, f"The race to square {options.goal} begins.")]
-            case SecretDealt(seat=seat, secret=secret):
-                number = f" {secret}" if secret is not None else ""
-                return [self._line(version, tag, "", seat, f" is dealt a secret number{number}.")]
-            case RollAsked(seat=seat):
-                return [self._line(version, tag, "", seat, " rolls.")]
-            case Thrown(seat=seat, pips=pips, square=square):
-                return [self._line(version, tag, "", seat, f" throws {pips} and reaches square {square}.", depth=1)]
-            case SeedRevealed():
-                return [self._line(version, tag, "The seed is revealed.")]
-        return []
-
-    def _line(self, version: int, tag: str, before: str, seat: int | None = None, after: str = "",
-              depth: int = 0) -> Told:
-        if seat is None:
-            return Told(version, tag, depth, before)
-        name = self.names.get(seat, f"Runner {seat + 1}")
-        start = utf16_length(before)
-        return Told(version, tag, depth, before + name + after, (Named(seat, start, start + utf16_length(name)),))
+    def seat_name(self, seat: int) -> str:
+        return self.names.get(seat) or f"Runner {seat + 1}"
 
 
 def narrator(names: Mapping[int, str]) -> Narrator:
