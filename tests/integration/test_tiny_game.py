@@ -3,9 +3,10 @@
 arq worker; what every viewer receives from every route and the event stream during play is the game's own
 redaction of the log (the oracle: its ``view``, ``redact`` and narrator over the full log, read from the export once
 the race is over) and does not change when what the viewer may not know changes (``hide``), and no other seat's
-secret number is anywhere in it; ``simulate`` plays it in process, on a process pool and through the service with
-the same results; ``verify`` passes its export and fails it when a byte is changed; and the files naming the game
-are its package, its bundle, the tests' registry and its tests, so it needed nothing else."""
+secret number is anywhere in it; ``export`` on the command line writes what the API exports; ``simulate`` plays it
+in process, on a process pool and through the service with the same results; ``verify`` passes its export and fails
+it when a byte is changed; and the files naming the game are its package, its bundle, the tests' registry and its
+tests, so it needed nothing else."""
 
 from __future__ import annotations
 
@@ -186,7 +187,7 @@ def check_against_the_oracle(seen: list[tuple[int, Viewer, dict[str, Any]]], log
 
 @pytest.mark.parametrize(("kinds", "seed"), [(("human", "human"), "d1ce"), (("human", "ai"), "5eed")])
 def test_the_tiny_game_plays_through_the_api_and_the_worker_and_no_route_shows_another_seats_secret(
-    live: Services, tmp_path: Path, kinds: tuple[str, ...], seed: str
+    live: Services, tmp_path: Path, kinds: tuple[str, ...], seed: str, pg_dsn: str
 ) -> None:
     with httpx.Client(base_url=live.url, timeout=20) as client:
         catalog = client.get("/api/catalog").json()
@@ -213,7 +214,9 @@ def test_the_tiny_game_plays_through_the_api_and_the_worker_and_no_route_shows_a
     check_against_the_oracle(seen, log, final.secrets, names)
 
     path = tmp_path / "race.jsonl"
-    path.write_bytes(export)
+    exported = cli(["export", game_id, "-o", str(path)], {**ENV, "DATABASE_URL": pg_dsn})
+    assert exported.returncode == 0, exported.stderr
+    assert path.read_bytes() == export  # the command line's export is the API's
     assert verify_file(path, ENV).returncode == 0
     flipped = bytearray(export)
     at = export.index(b'"pips":') + len(b'"pips":')
@@ -226,10 +229,15 @@ def test_the_tiny_game_plays_through_the_api_and_the_worker_and_no_route_shows_a
     assert unknown.returncode == 1
 
 
-def verify_file(path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def cli(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``magnate ARGS`` with ``env`` (and no MAGNATE_GAMES unless ``env`` says)."""
     environ = {k: v for k, v in os.environ.items() if k != "MAGNATE_GAMES"} | env
-    return subprocess.run([sys.executable, "-m", "services.cli", "verify", str(path)], cwd=ROOT, env=environ,
-                          capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run([sys.executable, "-m", "services.cli", *args], cwd=ROOT, env=environ, capture_output=True,
+                          text=True, timeout=60, check=False)
+
+
+def verify_file(path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return cli(["verify", str(path)], env)
 
 
 def test_simulate_plays_the_tiny_game_in_process_on_a_pool_and_through_the_service(
