@@ -9,21 +9,13 @@ Like every game, it is a pure package that imports from the domain only the kern
 
 from __future__ import annotations
 
-from domain.kernel import GameModule
+from domain.kernel import GameModule, start_and_reveal
 
 from .messages import DiceRaceOptions, DiceRaceState, Events, RevealSeed, Roll, Start, SystemCommands
 from .rules import decide, evolve, legal_commands, outcome, pending, step
-from .views import hide, narrator, random_bot, redact, seats, view
+from .views import Narrator, hide, random_bot, redact, seats, view
 
 NAME = "dice_race"
-
-
-def _start(options: DiceRaceOptions, seed_commitment: str) -> Start:
-    return Start(options=options, seed_commitment=seed_commitment)
-
-
-def _reveal(seed: str) -> RevealSeed:
-    return RevealSeed(seed=seed)
 
 
 def _sim_options(kinds: tuple[str, ...], level: str | None, flags: frozenset[str]) -> DiceRaceOptions:
@@ -39,8 +31,7 @@ GAME: GameModule[DiceRaceState] = GameModule(
     system_command_type=SystemCommands,
     event_type=Events,
     options_type=DiceRaceOptions,
-    start=_start,
-    reveal=_reveal,
+    **start_and_reveal(Start, RevealSeed),
     seats=seats,
     initial_state=DiceRaceState,
     decide=decide,
@@ -50,7 +41,7 @@ GAME: GameModule[DiceRaceState] = GameModule(
     view=view,
     legal_commands=legal_commands,
     title="Dice Race",
-    narrator=narrator,
+    narrator=Narrator,
     redact=redact,
     events_public=False,
     hide=hide,

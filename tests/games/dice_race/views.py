@@ -69,10 +69,6 @@ class Narrator(LineNarrator):
         return self.names.get(seat) or f"Runner {seat + 1}"
 
 
-def narrator(names: Mapping[int, str]) -> Narrator:
-    return Narrator(names)
-
-
 def random_bot(seed: int) -> RandomLegal[DiceRaceState]:
     """The kernel's random legal bot (a runner has only ``roll`` to choose)."""
     return RandomLegal(legal_commands, ChanceDraws.seeded(f"dice_race-random:{seed}"))
