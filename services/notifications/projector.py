@@ -1,16 +1,16 @@
 """The checkpointed projector: notices and their deliveries, caught up from the log of every watched game.
 
-A game is watched while it has a claimed seat: claiming one writes its ``notice_cursors`` row at the claim's
-version. For each game whose ``games.version`` is past its cursor, :meth:`Projector.project` runs ONE
-transaction: lock the cursor row (``FOR UPDATE SKIP LOCKED``: several workers project side by side, each game by
-one of them at a time), read the head and the claimed seats in the same statement (a consistent snapshot: a seat
-claimed later is not told what came before), fold the new events onto the state at the cursor, derive the
-notices (:mod:`.derive`), keep those the players want (:mod:`.preferences`), write them and the deliveries they
-need (:mod:`.outbox`), and move the cursor to the head — or drop it when the game has ended, since nothing will
-follow. The cursor moving in the transaction that writes the notices is what makes the projection exactly-once:
-a projector killed before the commit leaves nothing and the next one does it all; after it, the cursor says
-it is done. Ids are deterministic as well (``<game_id>.<version>.<seat>.<kind>``), so even a second projection
-of the same versions would write nothing new.
+A game is watched while it has a claimed seat: claiming one makes its cursor at the claim's version. For each
+game whose head is past its cursor (:meth:`infra.notifications.Watch.moved`), :meth:`Projector.project` runs ONE
+store transaction: hold the cursor (:meth:`~infra.notifications.Watch.hold`: several workers project side by side,
+each game by one of them at a time, the others skip it), read with it the head and the claimed seats (a consistent
+snapshot: a seat claimed later is not told what came before), fold the new events onto the state at the cursor,
+derive the notices (:mod:`.derive`), keep those the players want (:mod:`.preferences`), write them and the
+deliveries they need (:mod:`.outbox`), and move the cursor to the head — or drop it when the game has ended, since
+nothing will follow. The cursor moving in the transaction that writes the notices is what makes the projection
+exactly-once: a projector killed before the commit leaves nothing and the next one does it all; after it, the
+cursor says it is done. Ids are deterministic as well (``<game_id>.<version>.<seat>.<kind>``), so even a second
+projection of the same versions would write nothing new.
 
 After the commit the new deliveries are queued and the players' pages told (:mod:`infra.notifications.dispatch`);
 both may be lost and are made good by :mod:`.sweep`. Each projector keeps the state it reached per game, so the
