@@ -11,26 +11,34 @@ import httpx
 
 from infra.channels.mail import MailSender, mail_sender
 from infra.config import Settings
-from infra.notifications.dispatch import RedisDispatch
+from infra.notifications import NotificationStore
+from infra.notifications.dispatch import Dispatch, RedisDispatch
 from infra.notifications.postgres import PostgresNotificationStore
 
 from .projector import Projector
-from .service import Notifications, allow_private, public_url_of
+from .service import Notifications, Present, allow_private, public_url_of
 
 if TYPE_CHECKING:
     from services.gameplay.bootstrap import Runtime
+    from services.gameplay.handler import Gameplay
 
 HTTP_CONNECTIONS = 100
 """Connections the webhook and push client keeps (one delivery job uses one at a time)."""
 
-__all__ = ["HTTP_CONNECTIONS", "Notifications", "allow_private", "build", "public_url_of"]
+__all__ = ["HTTP_CONNECTIONS", "Notifications", "allow_private", "assemble", "build", "public_url_of"]
+
+
+def assemble(settings: Settings, store: NotificationStore, dispatch: Dispatch, presence: Present,
+             gameplay: Gameplay, mail: MailSender, *, http: httpx.AsyncClient | None = None) -> Notifications:
+    """The service over the given ports (the PostgreSQL store and Redis dispatch in production, the twins in
+    tests: ``InMemoryNotificationStore`` and ``RecordingDispatch``), with an HTTP client of its own for webhooks
+    and push unless one is given."""
+    http = http or httpx.AsyncClient(limits=httpx.Limits(max_connections=HTTP_CONNECTIONS), follow_redirects=False)
+    projector = Projector(store, gameplay.loader, dispatch)
+    return Notifications(settings, store, dispatch, presence, gameplay.games, mail, http, projector)
 
 
 def build(settings: Settings, runtime: Runtime, *, mail: MailSender | None = None) -> Notifications:
     """Notifications over a runtime's stores (``mail``: a sender to use instead of the configured one)."""
-    http = httpx.AsyncClient(limits=httpx.Limits(max_connections=HTTP_CONNECTIONS), follow_redirects=False)
-    store = PostgresNotificationStore(runtime.pool)
-    dispatch = RedisDispatch(runtime.arq, runtime.redis)
-    projector = Projector(store, runtime.gameplay.loader, dispatch)
-    return Notifications(settings, store, dispatch, runtime.presence, runtime.gameplay.games,
-                         mail or mail_sender(settings, runtime.pool), http, projector)
+    return assemble(settings, PostgresNotificationStore(runtime.pool), RedisDispatch(runtime.arq, runtime.redis),
+                    runtime.presence, runtime.gameplay, mail or mail_sender(settings, runtime.pool))

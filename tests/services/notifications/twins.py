@@ -22,8 +22,7 @@ from infra.notifications.memory import InMemoryNotificationStore
 from infra.notify import RecordingNotifier
 from infra.queue import RecordingJobQueue
 from services.gameplay import Gameplay
-from services.notifications.projector import Projector
-from services.notifications.service import Notifications
+from services.notifications.context import assemble
 
 TWO_HUMANS = GameOptions(seats=(SeatSpec(), SeatSpec()))
 
@@ -65,8 +64,8 @@ class Twins:
         http = httpx.AsyncClient(transport=httpx.MockTransport(handle))
         settings = Settings(public_url="http://magnate.test", secret_key="test-secret", allow_private_webhooks=True,
                             webhook_failures_max=2)
-        self.notifications = Notifications(settings, self.store, self.dispatch, self.here, GAMES, self.mail, http,
-                                           Projector(self.store, self.gameplay.loader, self.dispatch))
+        self.notifications = assemble(settings, self.store, self.dispatch, self.here, self.gameplay, self.mail,
+                                      http=http)
 
     def player(self, name: str = "bea") -> str:
         player_id = uuid.uuid4().hex
