@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from domain.kernel import fold
+from domain.kernel.decider import evolve_by_type, replay_of, unchanged
 from domain.kernel.reveal import apply_seed_revealed
 
 from . import actions, drawing, plays, roll, scoring, setup, turn
@@ -41,10 +41,6 @@ def initial_state() -> DecktetState:
     return DecktetState()
 
 
-def _unchanged(state: DecktetState, event: Any) -> DecktetState:
-    return state
-
-
 _APPLY: dict[type[Any], Callable[[DecktetState, Any], DecktetState]] = {
     GameStarted: setup.apply_game_started,
     HandDealt: setup.apply_hand_dealt,
@@ -66,7 +62,7 @@ _APPLY: dict[type[Any], Callable[[DecktetState, Any], DecktetState]] = {
     FinalRoundStarted: drawing.apply_final_round_started,
     TurnEnded: turn.apply_turn_ended,
     GameEnded: scoring.apply_game_ended,
-    AiTurnPlanned: _unchanged,
+    AiTurnPlanned: unchanged,
     SeedRevealed: apply_seed_revealed,
 }
 """Event type -> the rule's evolve half (a lookup: folding is the hot path of every read)."""
@@ -74,11 +70,8 @@ _APPLY: dict[type[Any], Callable[[DecktetState, Any], DecktetState]] = {
 HANDLED_EVENTS = frozenset(_APPLY)
 
 
-def evolve(state: DecktetState, event: DecktetEvent) -> DecktetState:
-    """Apply one event; total for every valid history, and never draws or validates."""
-    return _APPLY[type(event)](state, event)
+evolve: Callable[[DecktetState, DecktetEvent], DecktetState] = evolve_by_type(_APPLY)
+"""Apply one event; total for every valid history, and never draws or validates."""
 
-
-def replay(events: list[DecktetEvent]) -> DecktetState:
-    """The state after a whole log."""
-    return fold(evolve, events, initial_state())
+replay: Callable[[Iterable[DecktetEvent]], DecktetState] = replay_of(evolve, initial_state)
+"""The state after a whole log."""

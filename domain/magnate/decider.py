@@ -8,10 +8,11 @@ transition.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, assert_never
 
-from domain.kernel import Actor, Chance, GameAlreadyOver, Seat, WrongPhase, fold
+from domain.kernel import Actor, Chance, GameAlreadyOver, Seat, WrongPhase
+from domain.kernel.decider import evolve_by_type, replay_of, unchanged
 from domain.kernel.deciding import decide_from, seat_of, system_only
 from domain.kernel.reveal import apply_seed_revealed, reveal_seed
 
@@ -196,8 +197,8 @@ _APPLY: dict[type[Any], Callable[[MagnateState, Any], MagnateState]] = {
     AiCardResolved: ai_deck.apply_card_resolved,
     AiHoldingsChanged: ai_actions.apply_holdings_changed,
     AiAdvertised: ai_attraction.apply_advertised,
-    AiDieRolled: lambda state, _: state,
-    AiDecided: lambda state, _: state,
+    AiDieRolled: unchanged,
+    AiDecided: unchanged,
 }
 """Event type -> the rule's evolve half. A dictionary rather than a ``match``: folding is the hot path
 of every read, and a lookup beats trying each class in turn. ``tests/domain/magnate/test_event_tags.py``
@@ -206,11 +207,8 @@ checks that every member of the event union has an entry."""
 HANDLED_EVENTS = frozenset(_APPLY)
 
 
-def evolve(state: MagnateState, event: MagnateEvent) -> MagnateState:
-    """Apply one event; total for every valid history, and never draws or validates."""
-    return _APPLY[type(event)](state, event)
+evolve: Callable[[MagnateState, MagnateEvent], MagnateState] = evolve_by_type(_APPLY)
+"""Apply one event; total for every valid history, and never draws or validates."""
 
-
-def replay(events: list[MagnateEvent]) -> MagnateState:
-    """The state after a whole log."""
-    return fold(evolve, events, initial_state())
+replay: Callable[[Iterable[MagnateEvent]], MagnateState] = replay_of(evolve, initial_state)
+"""The state after a whole log."""

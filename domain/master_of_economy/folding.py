@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from msgspec.structs import replace
 
-from domain.kernel import fold
+from domain.kernel.decider import evolve_by_type, replay_of, unchanged
 from domain.kernel.reveal import apply_seed_revealed
 
 from . import (
@@ -100,10 +100,6 @@ def initial_state() -> State:
     return State()
 
 
-def _unchanged(state: State, event: AiDecided) -> State:
-    return state
-
-
 def _passed(state: State, event: TurnPassed) -> State:
     return replace(state, done=True)
 
@@ -170,7 +166,7 @@ _APPLY: dict[type[Any], Callable[[State, Any], State]] = {
     CreditsSettled: ending.apply_credits_settled,
     CashDistributed: ending.apply_cash_distributed,
     GameEnded: ending.apply_game_ended,
-    AiDecided: _unchanged,
+    AiDecided: unchanged,
     SeedRevealed: apply_seed_revealed,
 }
 """Event type -> the rule's evolve half (a lookup: folding is the hot path of every read)."""
@@ -178,13 +174,10 @@ _APPLY: dict[type[Any], Callable[[State, Any], State]] = {
 HANDLED_EVENTS = frozenset(_APPLY)
 
 
-def evolve(state: State, event: MoeEvent) -> State:
-    """Apply one event; total for every valid history, and never draws or validates."""
-    return _APPLY[type(event)](state, event)
+evolve: Callable[[State, MoeEvent], State] = evolve_by_type(_APPLY)
+"""Apply one event; total for every valid history, and never draws or validates."""
 
-
-def replay(events: list[MoeEvent]) -> State:
-    """The state after a whole log."""
-    return fold(evolve, events, initial_state())
+replay: Callable[[Iterable[MoeEvent]], State] = replay_of(evolve, initial_state)
+"""The state after a whole log."""
 
 
