@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel import AUDITOR, Viewer, ViewUnavailable
+from domain.kernel import Viewer
+from domain.kernel.viewing import opened
 
 from .board import letter
 from .scoring import controller, district_value
@@ -84,11 +85,7 @@ def view(state: DecktetState, viewer: Viewer, game_over: bool = False) -> Deckte
         ViewUnavailable: for the auditor while the game runs, or before the game was set up.
     """
     over = game_over or state.phase == Phase.ENDED
-    if viewer == AUDITOR and not over:
-        raise ViewUnavailable("the audit view opens when the game is over")
-    if not state.seats:
-        raise ViewUnavailable("the game has not been set up yet")
-    sees_all = over or viewer == AUDITOR
+    sees_all = opened(viewer, over, bool(state.seats))
     control = tuple(controller(state, d) for d in range(len(state.districts)))
     seats = []
     unseen: list[str] = [c for pile in state.piles for c in pile]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel import AUDITOR, Viewer, ViewUnavailable, tag_of
+from domain.kernel import AUDITOR, Viewer, tag_of
+from domain.kernel.viewing import opened
 
 from . import pool
 from .city import ALL_PLOTS, catalog_of, dice_count, dice_modifier, plot_value
@@ -106,10 +107,7 @@ def view(state: MagnateState, viewer: Viewer, game_over: bool = False) -> Magnat
     Raises:
         ViewUnavailable: for the auditor while the game runs, or before the game was set up.
     """
-    if viewer == AUDITOR and not (game_over or state.phase == Phase.ENDED):
-        raise ViewUnavailable("the audit view opens when the game is over")
-    if not state.seats:
-        raise ViewUnavailable("the game has not been set up yet")
+    opened(viewer, game_over or state.phase == Phase.ENDED, bool(state.seats))
     cat = catalog_of(state)
     due = pending(state)
     return MagnateView(

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.kernel import AUDITOR, Viewer, ViewUnavailable
+from domain.kernel import Viewer
+from domain.kernel.viewing import opened
 
 from .ballots import dividend_lines, election_lines, voters
 from .bidding import bids_of, tokens_available, trade_phase
@@ -126,12 +127,8 @@ def view(state: State, viewer: Viewer, game_over: bool = False) -> MoeView:
         ViewUnavailable: for the auditor while the game runs, or before the game was set up.
     """
     over = game_over or state.step == Step.ENDED
-    if viewer == AUDITOR and not over:
-        raise ViewUnavailable("the audit view opens when the game is over")
-    if not state.players:
-        raise ViewUnavailable("the game has not been set up yet")
+    sees_all = opened(viewer, over, bool(state.players))
     cat = cat_of(state)
-    sees_all = over or viewer == AUDITOR
     keys = [c.key for c in state.corps]
     corps = tuple(CorpView(
         key=c.key, name=cat.corporation(c.key).name, automated=c.automated, cash=c.cash, points=c.points,
