@@ -6,8 +6,8 @@ Jobs hold no rule knowledge. A job ``(game_id, version)`` named after a system c
 for it; anything else (a duplicate, a late job, a job whose version the game has moved past) is a
 quiet no-op. That check is what makes arq's at-least-once delivery safe: **a job may run twice**.
 
-The kinds are read off each game's ``system_command_type`` union (minus the commands that start a
-game and reveal its seed, which only the gameplay service issues), so a new system command in a game
+The kinds are read off each game's ``system_command_type`` union (minus the commands the game names as the
+gameplay service's own, ``service_commands``: the start and the seed's reveal), so a new system command in a game
 module gets a job function without touching this package.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, cast
 
 import asyncpg
@@ -58,34 +58,16 @@ def _tags_of_union(union: Any) -> list[str]:
     return tags
 
 
-def _returned_tag(factory: Callable[..., Any]) -> str | None:
-    """The tag of the command type a game's ``start``/``reveal`` factory is annotated to return."""
-    try:
-        returned = typing.get_type_hints(factory).get("return")
-    except (NameError, TypeError):
-        return None
-    config = getattr(returned, "__struct_config__", None)
-    tag = getattr(config, "tag", None)
-    return tag if isinstance(tag, str) else None
-
-
-def _reveal_tag(game: GameModule[Any]) -> str | None:
-    tag = _returned_tag(game.reveal)
-    if tag is not None:
-        return tag
-    made = type(game.reveal("00")).__struct_config__.tag  # unannotated: ask it (revealing needs no options)
-    return made if isinstance(made, str) else None
-
-
 def system_kinds(games: Mapping[str, GameModule[Any]]) -> list[str]:
-    """Every system command tag a worker may be asked to run, in a stable order."""
+    """Every system command tag a worker may be asked to run, in a stable order: each game's system commands but
+    the ones it names as the gameplay service's own (:attr:`GameModule.service_commands`)."""
     kinds: list[str] = []
     for game in games.values():
-        service_only = {_returned_tag(game.start), _reveal_tag(game)}
-        if None in service_only:
-            raise TypeError(f"game {game.name!r}: annotate the return types of start() and reveal()")
+        if not game.service_commands:
+            raise TypeError(f"game {game.name!r}: name its service-only commands (GameModule.service_commands, "
+                            "filled by domain.kernel.start_and_reveal)")
         kinds.extend(tag for tag in _tags_of_union(game.system_command_type)
-                     if tag not in service_only and tag not in kinds)
+                     if tag not in game.service_commands and tag not in kinds)
     return kinds
 
 

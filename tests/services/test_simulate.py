@@ -38,6 +38,7 @@ from domain.kernel import (
     Standing,
     SystemCommand,
     fold,
+    start_and_reveal,
 )
 from domain.kernel.driver import play
 from domain.magnate import GAME
@@ -300,8 +301,7 @@ RACE: GameModule[RaceState] = GameModule(
     name="race", state_type=RaceState, player_command_type=RaceStep,
     system_command_type=RaceStart | RaceRoll | RaceAiTurn | RaceReveal,
     event_type=RaceStarted | RaceRolled | RaceStepped | RaceRevealed, options_type=RaceOptions,
-    start=lambda options, commitment: RaceStart(options=options, seed_commitment=commitment),
-    reveal=lambda seed: RaceReveal(seed=seed),
+    **start_and_reveal(RaceStart, RaceReveal),
     seats=lambda state: tuple(SeatInfo(kind, f"seat {i}") for i, kind in enumerate(state.options.seats))
     if state.options else (),
     initial_state=RaceState, decide=_race_decide, step=_race_step, evolve=_race_evolve, pending=_race_pending,

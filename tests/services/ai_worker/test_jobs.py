@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from typing import Any
 
@@ -57,6 +58,14 @@ def test_one_job_per_system_command_kind_except_start_and_reveal() -> None:
     assert "magnate.start_game" not in kinds
     assert "magnate.reveal_seed" not in kinds
     assert len(kinds) == len(set(kinds))
+    for game in GAMES.values():
+        assert not game.service_commands & set(kinds)
+
+
+def test_a_game_that_names_no_service_only_commands_gets_no_jobs() -> None:
+    unnamed = dataclasses.replace(GAMES["magnate"], service_commands=frozenset())
+    with pytest.raises(TypeError, match="service-only commands"):
+        jobs.system_kinds({"magnate": unnamed})
 
 
 async def test_a_due_job_runs_once(gameplay: Gameplay, queue: RecordingJobQueue) -> None:
