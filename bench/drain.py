@@ -96,7 +96,7 @@ class _Games:
             bot = game.bots[spec.bot](index * 100 + round_)
             moved = False
             for _ in range(100):
-                head = await gameplay.store.head(game_id)
+                head = await gameplay.queries.head(game_id)
                 if head.status != "running":
                     return
                 if head.system_job is not None and (moved or round_ == 0):  # queued in the holding queue
@@ -110,7 +110,7 @@ class _Games:
                 seat = due.seats[0]
                 await gameplay.submit(game_id, int(seat), f"drain-{index}-{loaded.version}", bot(loaded.state, seat))
                 moved = True
-            head = await gameplay.store.head(game_id)
+            head = await gameplay.queries.head(game_id)
             raise RuntimeError(f"game {game_id}: no system job became due ({head})")
 
         try:

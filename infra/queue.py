@@ -8,6 +8,7 @@ so the same due job enqueued twice (by the service and the reconciler) runs once
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from typing import Any, Protocol, runtime_checkable
 
@@ -16,10 +17,11 @@ from arq.connections import ArqRedis, RedisSettings, create_pool
 from arq.constants import job_key_prefix, result_key_prefix
 from arq.jobs import serialize_job
 from arq.utils import timestamp_ms
+from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from infra.errors import StoreUnavailable
-from infra.notify import channel
+from infra.notify import Notifier, channel
 
 
 class Job(msgspec.Struct, frozen=True):
@@ -52,11 +54,6 @@ class Timer(msgspec.Struct, frozen=True):
 
 @runtime_checkable
 class JobQueue(Protocol):
-    announces: bool
-    """True when :meth:`enqueue` also announces ``job.version`` of ``job.game_id`` to the event streams (as
-    :meth:`infra.notify.Notifier.published` does), in the same round trip; the service then skips its own
-    announcement of a version that made a job due."""
-
     async def enqueue(self, job: Job) -> bool:
         """Queue the job; False when a job with the same id is already queued or running."""
         ...
@@ -64,6 +61,44 @@ class JobQueue(Protocol):
     async def schedule(self, timer: Timer) -> bool:
         """Queue the timer to run at its moment; False when it is queued, running or done already."""
         ...
+
+
+@runtime_checkable
+class Announcer(Protocol):
+    """How the news of an append leaves: the new version announced to the event streams and, when the append made
+    a system job due, that job enqueued."""
+
+    async def moved(self, game_id: str, version: int, due: Job | None) -> None:
+        """Announce ``version`` of ``game_id``; enqueue ``due`` if given (a no-op if it is queued already)."""
+        ...
+
+
+class QueueAndNotifier:
+    """:class:`Announcer` over any queue and notifier: the announcement and the enqueue are two round trips, made at
+    once."""
+
+    def __init__(self, queue: JobQueue, notifier: Notifier) -> None:
+        self.queue, self.notifier = queue, notifier
+
+    async def moved(self, game_id: str, version: int, due: Job | None) -> None:
+        if due is None:
+            await self.notifier.published(game_id, version)
+        else:
+            await asyncio.gather(self.notifier.published(game_id, version), self.queue.enqueue(due))
+
+
+class ArqAnnouncer:
+    """:class:`Announcer` on the Redis of both the queue and the event streams: a version that made a job due is
+    announced by the enqueue's own script (one round trip, :meth:`ArqJobQueue.enqueue_announcing`)."""
+
+    def __init__(self, queue: ArqJobQueue, notifier: Notifier) -> None:
+        self.queue, self.notifier = queue, notifier
+
+    async def moved(self, game_id: str, version: int, due: Job | None) -> None:
+        if due is None:
+            await self.notifier.published(game_id, version)
+        else:
+            await self.queue.enqueue_announcing(due)
 
 
 def serialize(value: Any) -> bytes:
@@ -116,18 +151,23 @@ channel (the announcement of the version, see :class:`infra.notify.RedisNotifier
 
 
 class ArqJobQueue:
-    def __init__(self, pool: ArqRedis, *, announces: bool = False) -> None:
-        """``announces``: publish each job's version on its game's channel too (the pool must be on the
-        Redis the event streams listen to)."""
+    def __init__(self, pool: ArqRedis) -> None:
         self._pool = pool
         self._script = pool.register_script(_ENQUEUE)
-        self.announces = announces
 
     async def enqueue(self, job: Job) -> bool:
+        return await self._enqueue(job, announce=False)
+
+    async def enqueue_announcing(self, job: Job) -> bool:
+        """:meth:`enqueue`, and announce ``job.version`` on its game's channel in the same round trip, even when the
+        job is queued already (the pool must be on the Redis the event streams listen to)."""
+        return await self._enqueue(job, announce=True)
+
+    async def _enqueue(self, job: Job, *, announce: bool) -> bool:
         now_ms = timestamp_ms()
         data = serialize_job(job.kind, (job.game_id, job.version), {}, None, now_ms, serializer=serialize)
         args: list[Any] = [self._pool.expires_extra_ms, data, now_ms, job.job_id]
-        if self.announces:
+        if announce:
             args += [channel(job.game_id), str(job.version)]
         try:
             queued = await self._script(
@@ -157,8 +197,6 @@ class ArqJobQueue:
 class RecordingJobQueue:
     """A fake queue that records jobs (for service-layer unit tests)."""
 
-    announces = False
-
     def __init__(self) -> None:
         self.jobs: list[Job] = []
         self.timers: list[Timer] = []
@@ -174,3 +212,27 @@ class RecordingJobQueue:
             return False
         self.timers.append(timer)
         return True
+
+
+class QueueDepth(msgspec.Struct, frozen=True):
+    """The job queue as sampled: jobs due now, jobs scheduled later, and how long the oldest due job has waited."""
+
+    due: int
+    scheduled: int
+    oldest_due_s: float
+
+
+async def queue_depth(redis: Redis, queue: str) -> QueueDepth:
+    """arq keeps every job in one sorted set scored by its due moment (ms), the running ones included until they
+    end (StoreUnavailable when Redis does not answer)."""
+    now = timestamp_ms()
+    try:
+        async with redis.pipeline(transaction=False) as pipe:
+            pipe.zcount(queue, "-inf", now)
+            pipe.zcard(queue)
+            pipe.zrange(queue, 0, 0, withscores=True)
+            due, total, first = await pipe.execute()
+    except (RedisError, OSError) as exc:
+        raise StoreUnavailable(f"Redis is unavailable: {exc}") from exc
+    oldest = max(0.0, (now - float(first[0][1])) / 1000) if first and due else 0.0
+    return QueueDepth(int(due), int(total) - int(due), oldest)

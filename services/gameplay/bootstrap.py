@@ -19,7 +19,7 @@ from infra.eventstore.postgres import PostgresEventStore
 from infra.migrate import migrate
 from infra.notify import STREAMS_CLIENT, RecordingNotifier, RedisNotifier
 from infra.presence import Presence
-from infra.queue import ArqJobQueue, RecordingJobQueue, arq_pool
+from infra.queue import ArqAnnouncer, ArqJobQueue, RecordingJobQueue, arq_pool
 from services.notifications.context import build as build_notifications
 
 from .handler import Gameplay
@@ -105,8 +105,9 @@ async def build(settings: Settings, *, run_migrations: bool = True) -> Runtime:
     redis = redis_client(settings.redis_url)
     arq = await arq_pool(settings.redis_url, settings.queue_name)
     notifier = RedisNotifier(redis, f"{STREAMS_CLIENT}:{settings.queue_name}")  # a name per deployment
+    queue = ArqJobQueue(arq)
     gameplay = Gameplay(
-        PostgresEventStore(pool), ArqJobQueue(arq, announces=True), notifier, games_of(settings),
-        snapshot_every=settings.snapshot_every,
+        PostgresEventStore(pool), queue, notifier, games_of(settings), snapshot_every=settings.snapshot_every,
+        announcer=ArqAnnouncer(queue, notifier),  # a version that makes a job due: announced by its enqueue
     )
     return Runtime(gameplay, pool, redis, arq, notifier, settings)

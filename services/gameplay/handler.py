@@ -11,7 +11,6 @@ re-enqueues whatever the read model says is due.
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import time
 import uuid
@@ -38,7 +37,7 @@ from infra.eventstore import (
 )
 from infra.logs import get_logger
 from infra.notify import Notifier
-from infra.queue import Job, JobQueue
+from infra.queue import Announcer, Job, JobQueue, QueueAndNotifier
 
 from . import creation_keys
 from .cache import Loaded
@@ -67,12 +66,16 @@ class Gameplay:
         snapshot_every: int = 100,
         cache_size: int = 2048,
         clock: Callable[[], int] = wall_ms,
+        announcer: Announcer | None = None,
     ) -> None:
-        """``clock``: the time (ms since the epoch) the table's commands record; tests pass their own."""
+        """``clock``: the time (ms since the epoch) the table's commands record; tests pass their own.
+        ``announcer``: how the news of an append leaves (by default the notifier and the queue, side by side; the
+        composition root gives one that does both in one round trip)."""
         self.store = store
         self.now_ms = clock
         self.queue = queue
         self.notifier = notifier
+        self.announcer = announcer or QueueAndNotifier(queue, notifier)
         self.loader = GameLoader(store, games, cache_size)
         self.queries = GameQueries(self.loader)
         self.games = self.loader.games
@@ -254,7 +257,7 @@ class Gameplay:
         bind_contextvars(version=version)
         log.info("command applied", command=tag_of(command), actor=actor_text(actor), events=len(stored))
         await self.after_append(game_id, Loaded(loaded.game_type, version, state), game, stored)
-        return Applied(game_id, version, tuple(stored))
+        return Applied(game_id, version, tuple(stored), over=game.pending(state).finished)
 
     def _set_clocks(
         self, game: GameModule[Any], codec: GameCodec, sealer: Sealer, state: Any, decisions: list[Decision],
@@ -287,13 +290,8 @@ class Gameplay:
         if clocks_changed(stored):
             await self.schedule_clocks(game_id, loaded.state)
         due = game.pending(loaded.state).system
-        if due is None:
-            await self.notifier.published(game_id, loaded.version)
-        elif self.queue.announces:  # one round trip does both
-            await self.queue.enqueue(Job(game_id, loaded.version, tag_of(due)))
-        else:  # two independent round trips, overlapped
-            await asyncio.gather(self.notifier.published(game_id, loaded.version),
-                                 self.queue.enqueue(Job(game_id, loaded.version, tag_of(due))))
+        await self.announcer.moved(game_id, loaded.version,
+                                   None if due is None else Job(game_id, loaded.version, tag_of(due)))
 
     async def _replayed(
         self, game_id: str, record: CommandRecord, game_type: str, actor: Actor, command: Any
@@ -301,17 +299,19 @@ class Gameplay:
         if record.actor != actor_text(actor) or record.payload != self.codecs[game_type].encode(command):
             raise CommandIdReused(f"command id {record.command_id} was already used for another command")
         events = await self.store.read(game_id, after=record.first_version - 1, until=record.last_version)
-        await self.ensure_scheduled(game_id)
-        return Applied(game_id, record.last_version, tuple(events), duplicate=True)
+        now = await self.ensure_scheduled(game_id)
+        over = self.module(now.game_type).pending(now.state).finished
+        return Applied(game_id, record.last_version, tuple(events), duplicate=True, over=over)
 
-    async def ensure_scheduled(self, game_id: str) -> None:
-        """Enqueue the system job the game waits for, if any (a no-op when it is queued already). A retried
-        command or creation calls it: its first try may have committed and then failed to enqueue (Redis
-        away), and the retry should not leave the game to the reconciler's next round."""
+    async def ensure_scheduled(self, game_id: str) -> Loaded:
+        """Enqueue the system job the game waits for, if any (a no-op when it is queued already); returns the game
+        as loaded. A retried command or creation calls it: its first try may have committed and then failed to
+        enqueue (Redis away), and the retry should not leave the game to the reconciler's next round."""
         loaded = await self.load(game_id)
         due = self.module(loaded.game_type).pending(loaded.state).system
         if due is not None:
             await self.queue.enqueue(Job(game_id, loaded.version, tag_of(due)))
+        return loaded
 
     async def reconcile(self) -> int:
         """Re-enqueue every due system job and every running clock's timers (after a lost queue or a crash after

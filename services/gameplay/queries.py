@@ -17,7 +17,7 @@ import msgspec
 from cachetools import TTLCache
 
 from domain.kernel import Viewer
-from infra.eventstore import StoredEvent
+from infra.eventstore import GameHead, PlayerGame, SeatRecord, StoredEvent
 
 from .cache import Loaded
 from .loader import GameLoader
@@ -152,3 +152,33 @@ class GameQueries:
                 return None
             self._seat_of_token[key] = seat
         return seat
+
+    # -- who sits where: the facts the HTTP layer needs, read through the service ---------------------------------
+
+    async def head(self, game_id: str) -> GameHead:
+        """The game's row in the read model (StreamNotFound: no such game)."""
+        return await self.store.head(game_id)
+
+    async def finished(self, game_id: str) -> bool:
+        """Whether the game is over, by the read model (StreamNotFound: no such game)."""
+        return (await self.store.head(game_id)).status == "finished"
+
+    async def seats(self, game_id: str) -> list[SeatRecord]:
+        """The game's seats in order (an empty list for an unknown game)."""
+        return await self.store.seats(game_id)
+
+    async def host_seat(self, game_id: str) -> int | None:
+        """The creator's seat (StreamNotFound: no such game)."""
+        return await self.store.host_seat(game_id)
+
+    async def claimed_seat(self, game_id: str, token: str) -> int | None:
+        """The seat a signed-in player claimed with the invite ``token``, if any (its link opens it no more)."""
+        return await self.store.claimed_by_token(game_id, token_hash(token))
+
+    async def seat_of_player(self, game_id: str, player_id: str) -> int | None:
+        """The seat ``player_id`` claimed in the game, if any."""
+        return await self.store.seat_of_player(game_id, player_id)
+
+    async def player_games(self, player_id: str) -> list[PlayerGame]:
+        """Every game the player holds a seat in, newest first."""
+        return await self.store.player_games(player_id)

@@ -38,6 +38,8 @@ class Applied(msgspec.Struct, frozen=True):
     events: tuple[StoredEvent, ...]
     duplicate: bool = False
     """True when this command id had already been applied (the first result is returned)."""
+    over: bool = False
+    """The game has ended (after this command; for a duplicate, by now): nothing of it is hidden any more."""
 
 
 class NotAHumanSeat(RuleViolation):

@@ -43,10 +43,10 @@ async def test_an_announcing_queue_publishes_the_version(arq_redis: ArqRedis, re
     try:
         listener = asyncio.create_task(listen())
         await asyncio.sleep(0.2)  # subscribed
-        queue = ArqJobQueue(arq_redis, announces=True)
+        queue = ArqJobQueue(arq_redis)
         job = Job(f"game-a-{queue_name}", 9, "magnate.ai_turn")
-        assert await queue.enqueue(job)
-        assert not await queue.enqueue(job)  # refused as a job, still announced
+        assert await queue.enqueue_announcing(job)
+        assert not await queue.enqueue_announcing(job)  # refused as a job, still announced
         await asyncio.wait_for(listener, 5)
         assert heard == [9, 9]
     finally:

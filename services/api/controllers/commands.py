@@ -17,8 +17,8 @@ from ..auth import SECURITY, provide_seat
 from ..deps import GameplayDep, SeatDep
 from ..errors import TOO_DEEP, ApiError, documented, invalid, malformed
 from ..limits import COMMANDS, RATE
+from ..pages import event_outs
 from ..schemas import CommandOut, CommandRequest
-from .games import event_outs
 
 _envelope = msgspec.json.Decoder(CommandRequest)
 T = TypeVar("T")
@@ -105,10 +105,7 @@ class CommandController(Controller):
         except RecursionError as exc:
             raise malformed(TOO_DEEP) from exc
         applied = await gameplay.submit(game_id, seat, request.command_id, command, request.expected_version)
-        over = False
-        if not gameplay.module(game_type).events_public:  # is the game over (nothing hidden any more)?
-            over = gameplay.module(game_type).pending((await gameplay.load(game_id)).state).finished
-        shown = gameplay.queries.redacted(game_type, applied.version, applied.events, Seat(seat), over)
+        shown = gameplay.queries.redacted(game_type, applied.version, applied.events, Seat(seat), applied.over)
         return CommandOut(applied.version, applied.duplicate, event_outs(shown.events, shown.redacted))
 
 

@@ -25,7 +25,7 @@ from infra.config import Settings
 from infra.errors import StoreUnavailable
 from infra.eventstore.postgres import PostgresEventStore
 from infra.notify import RedisNotifier
-from infra.queue import ArqJobQueue
+from infra.queue import ArqAnnouncer, ArqJobQueue
 from services.api import create_app, errors
 from services.gameplay import Gameplay
 from services.gameplay.bootstrap import Runtime
@@ -136,8 +136,9 @@ async def redis_away() -> AsyncIterator[Redis]:
 async def test_redis_away_behind_a_committed_creation_is_a_503_with_a_retry_hint(
     settings: Settings, runtime: Runtime, redis_away: ArqRedis, caplog: pytest.LogCaptureFixture
 ) -> None:
-    gameplay = Gameplay(PostgresEventStore(runtime.pool), ArqJobQueue(redis_away, announces=True),
-                        RedisNotifier(redis_away), GAMES)
+    queue, notifier = ArqJobQueue(redis_away), RedisNotifier(redis_away)
+    gameplay = Gameplay(PostgresEventStore(runtime.pool), queue, notifier, GAMES,
+                        announcer=ArqAnnouncer(queue, notifier))
     broken = Runtime(gameplay, runtime.pool, redis_away, redis_away, RedisNotifier(redis_away), settings)
     app = create_app(settings, broken)
     logging.getLogger(errors.__name__).addHandler(caplog.handler)  # the app's logging setup replaced caplog's
