@@ -8,8 +8,7 @@ from datetime import datetime, timedelta
 from msgspec.structs import replace
 
 from .memory_tables import DeliveryRow, NoticeRow, OnTables
-from .postgres_outbox import DETAIL_MAX
-from .records import Busy, Claimed, Delivery, Entry, Notice, NoticeAbout, Told
+from .records import DETAIL_MAX, Busy, Claimed, Delivery, Entry, Notice, NoticeAbout, Told
 
 OPEN = ("pending", "sending")
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from .executor import OnExecutor
-from .records import Busy, Claimed, Delivery, Entry
+from .records import DETAIL_MAX, Busy, Claimed, Delivery, Entry
 
 _WRITE = """
 INSERT INTO deliveries (delivery_id, player_id, channel, target, notice_id, status, due_at)
@@ -49,8 +49,6 @@ _ENTRIES = """
 SELECT delivery_id, channel, target, notice_id, status, attempts, detail, created_at, sent_at
 FROM deliveries WHERE player_id = $1 ORDER BY created_at DESC, delivery_id LIMIT $2
 """
-DETAIL_MAX = 500
-"""Characters of a delivery's detail kept."""
 
 
 class PostgresOutbox(OnExecutor):

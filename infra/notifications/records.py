@@ -9,6 +9,8 @@ import msgspec
 
 DEFAULT_KINDS = ("your_turn", "outbid", "market", "game_over", "deadline")
 """The kinds a player without settings is told (the ``notification_settings.kinds`` column's default)."""
+DETAIL_MAX = 500
+"""Characters of a delivery's detail kept."""
 
 
 class Told(msgspec.Struct, frozen=True):
