@@ -37,7 +37,8 @@ Why each setting is what it is:
 * ``health_check_interval`` = ``worker_health_check_s`` (10 s; arq's default is an hour) — the
   ``<queue>:health-check`` key says when each worker last polled and what it has done.
 * ``notify.deliver`` (:func:`jobs.deliver_notification`) delivers one notification; its job id is the delivery's
-  id, and ``ctx["notifications"]`` (:mod:`services.notifications.context`) holds the channels' senders.
+  id, and ``ctx["notifications"]`` is the notifications service (:mod:`services.notifications.service`), the one
+  the runtime built.
 * ``table.deadline`` / ``table.remind`` (:mod:`services.gameplay.clocks`): a seat's timeout and the reminder
   before it, deferred to their moments; ids ``{game_id}:{deadline}:{kind}:{seat}``, one per clock run.
 * Every function is wrapped by :func:`.measure.measured`: each run counts in ``magnate_jobs_total`` by kind and
@@ -62,9 +63,8 @@ from infra.queue import redis_settings
 from services.gameplay.bootstrap import Runtime, build
 from services.gameplay.clocks import DEADLINE, REMIND
 from services.gameplay.registry import games_of
-from services.notifications import context as notify_context
-from services.notifications.context import Notifications
 from services.notifications.dispatch import DELIVER
+from services.notifications.service import Notifications
 
 from . import jobs
 from .leases import Leases
@@ -78,19 +78,17 @@ async def startup(ctx: dict[str, Any]) -> None:
     if "runtime" not in ctx:  # a worker run on its own: its runtime lives as long as it does
         runtime = await build(settings)
         ctx["runtime"], ctx["gameplay"], ctx["owns_runtime"] = runtime, runtime.gameplay, True
-    if "notifications" not in ctx:
-        ctx["notifications"], ctx["owns_notifications"] = notify_context.build(settings, ctx["runtime"]), True
+    if "notifications" not in ctx:  # the runtime's: built once with it, closed with it
+        ctx["notifications"] = ctx["runtime"].notifications
     count = await jobs.reconcile(ctx)
     log.info("worker ready on queue %r (%d due job(s) re-enqueued)", settings.queue_name, count)
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
-    if ctx.pop("owns_notifications", False):
-        notifications: Notifications = ctx.pop("notifications")
-        await notifications.aclose()
     if ctx.pop("owns_runtime", False):
         runtime: Runtime = ctx.pop("runtime")
         ctx.pop("gameplay", None)
+        ctx.pop("notifications", None)  # the runtime's, closed with it
         await runtime.close()
 
 
