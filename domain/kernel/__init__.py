@@ -1,4 +1,12 @@
-"""The game-agnostic kernel: messages, the decide/evolve contract, verifiable chance, errors, seats."""
+"""The game-agnostic kernel: messages, the decide/evolve contract, verifiable chance, errors, seats.
+
+It also holds the scaffolding every game would otherwise copy, each in a module named for what it holds:
+:mod:`.recording` (the Recorder a decision emits through), :mod:`.deciding` (``decide`` from ``step``, who may issue
+a command), :mod:`.decider` (``evolve`` by event type, ``replay``), :mod:`.reveal` (the seed's reveal),
+:mod:`.viewing` (the checks a view opens with), :mod:`.bots` (the random legal bot), :mod:`.datafiles` (the
+``data/v<n>/*.toml`` reader), :mod:`.catalogs` (the public catalog), :mod:`.narration` (the narrator's lines) and
+:func:`start_and_reveal` (the start and reveal commands, named as the service's own).
+"""
 
 from .chance import Chance, commitment_of
 from .decider import fold
