@@ -2,7 +2,11 @@
 
 The port (:class:`Notifier`, :class:`Subscriber`) and its Redis implementation: a channel per game, on which every
 append's new version is published; the event streams of one process listen through one shared subscription
-(:mod:`infra.fanout`)."""
+(:mod:`infra.fanout`).
+
+Also the :class:`Broadcast` port, short messages on named channels that any process's pages may hear (a chat's new
+line, a player's "your games changed"): :class:`RedisBroadcast` and its twin :class:`InMemoryBroadcast`, held to one
+contract (tests/integration/test_broadcast.py)."""
 
 from __future__ import annotations
 
@@ -18,8 +22,8 @@ from infra.errors import StoreUnavailable
 
 from .fanout import QUIET, Fanout, Heard, Waiter
 
-__all__ = ["QUIET", "STREAMS_CLIENT", "Heard", "Notifier", "RecordingNotifier", "RedisNotifier", "Subscriber",
-           "channel", "listen_channels", "player_channel"]
+__all__ = ["QUIET", "STREAMS_CLIENT", "Broadcast", "Heard", "InMemoryBroadcast", "Notifier", "RecordingNotifier",
+           "RedisBroadcast", "RedisNotifier", "Subscriber", "channel", "listen_channels", "player_channel"]
 
 STREAMS_CLIENT = "magnate-streams"
 """The name (``CLIENT SETNAME``) of a process's one connection for its event streams (see :mod:`infra.fanout`)."""
@@ -126,3 +130,62 @@ class RecordingNotifier:
 
     async def published(self, game_id: str, version: int) -> None:
         self.published_versions.append((game_id, version))
+
+
+Message = tuple[str, bytes] | None
+"""What a listener hears: (channel, data), or None after a silence."""
+
+
+@runtime_checkable
+class Broadcast(Protocol):
+    """Short messages on named channels, heard by whoever listens at that moment (nothing is kept)."""
+
+    async def publish(self, name: str, data: str) -> None:
+        """Send ``data`` on channel ``name`` (StoreUnavailable if it cannot be sent)."""
+        ...
+
+    def listen(self, names: list[str], timeout_s: float) -> AsyncGenerator[Message, None]:
+        """Yields (channel, data) for each message on any of ``names`` from the first ``anext`` on, or None after
+        ``timeout_s`` of silence. The caller closes it (``aclose``) when done."""
+        ...
+
+
+class RedisBroadcast:
+    """:class:`Broadcast` over Redis pub/sub."""
+
+    def __init__(self, redis: Redis) -> None:
+        self._redis = redis
+
+    async def publish(self, name: str, data: str) -> None:
+        try:
+            await self._redis.publish(name, data)
+        except (RedisError, OSError) as exc:
+            raise StoreUnavailable(f"Redis is unavailable: {exc}") from exc
+
+    def listen(self, names: list[str], timeout_s: float) -> AsyncGenerator[Message, None]:
+        return listen_channels(self._redis, names, timeout_s)
+
+
+class InMemoryBroadcast:
+    """:class:`Broadcast` within one process (service-layer tests, a runtime of twins)."""
+
+    def __init__(self) -> None:
+        self._listeners: dict[str, set[asyncio.Queue[tuple[str, bytes]]]] = {}
+
+    async def publish(self, name: str, data: str) -> None:
+        for queue in list(self._listeners.get(name, ())):
+            queue.put_nowait((name, data.encode()))
+
+    async def listen(self, names: list[str], timeout_s: float) -> AsyncGenerator[Message, None]:
+        queue: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
+        for name in names:
+            self._listeners.setdefault(name, set()).add(queue)
+        try:
+            while True:
+                try:
+                    yield await asyncio.wait_for(queue.get(), timeout_s)
+                except TimeoutError:
+                    yield None
+        finally:
+            for name in names:
+                self._listeners.get(name, set()).discard(queue)

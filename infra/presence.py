@@ -1,6 +1,8 @@
 """Who has a live page open: a seat (its game's event stream) or a player ("My games"' stream).
 
-Each open stream is a connection id in a Redis sorted set scored by when it lapses; a stream refreshes its entry at
+The port is :class:`Presence`'s three methods; :class:`InMemoryPresence` is its twin, held to the same contract
+(tests/integration/test_presence.py). Each open stream is a connection id in a Redis sorted set scored by when it
+lapses; a stream refreshes its entry at
 every keep-alive tick and removes it when the page goes away, so closing a tab makes its seat away at once and a
 crashed API process's entries lapse by themselves. Email and push reach only players who are away (lichess's
 rule: push only when the player is not looking at the game).
@@ -11,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
@@ -24,6 +28,17 @@ def seat_key(game_id: str, seat: int) -> str:
 
 def player_key(player_id: str) -> str:
     return f"magnate:presence:player:{player_id}"
+
+
+@runtime_checkable
+class PresencePort(Protocol):
+    """Live pages by key (:func:`seat_key`, :func:`player_key`)."""
+
+    async def here(self, key: str, connection: str) -> None: ...
+
+    async def gone(self, key: str, connection: str) -> None: ...
+
+    async def present(self, *keys: str) -> bool: ...
 
 
 class Presence:
@@ -65,3 +80,22 @@ class Presence:
                 pipe.zcount(key, now, "+inf")
             counts = await pipe.execute()
         return any(int(c) > 0 for c in counts)
+
+
+class InMemoryPresence:
+    """:class:`Presence` within one process (service-layer tests, a runtime of twins); ``clock``: seconds."""
+
+    def __init__(self, ttl_s: float, clock: Callable[[], float] = time.time) -> None:
+        self.ttl_s = ttl_s
+        self._clock = clock
+        self._lapses: dict[str, dict[str, float]] = {}
+
+    async def here(self, key: str, connection: str) -> None:
+        self._lapses.setdefault(key, {})[connection] = self._clock() + self.ttl_s
+
+    async def gone(self, key: str, connection: str) -> None:
+        self._lapses.get(key, {}).pop(connection, None)
+
+    async def present(self, *keys: str) -> bool:
+        now = self._clock()
+        return any(lapse > now for key in keys for lapse in self._lapses.get(key, {}).values())

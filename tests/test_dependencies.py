@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import importlib
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -287,3 +289,164 @@ def test_every_registered_game_fills_the_contract(name: str) -> None:
     assert isinstance(options, game.options_type)
     for level in game.ai_levels:
         assert isinstance(game.sim_options(("human", "ai"), level, frozenset()), game.options_type)
+
+
+# --- the platform wing: controllers receive services, SQL stays in infra/ (issue #25) ----------------------------
+
+API = ROOT / "services" / "api"
+CONTROLLERS = API / "controllers"
+INFRA_FOR_API = {"infra.config", "infra.errors", "infra.logs", "infra.metrics"}
+"""What ``services/api`` may import from ``infra`` wholesale: configuration, errors, logs and metrics."""
+INFRA_TYPES_FOR_API: dict[str, set[str]] = {
+    "infra.accounts": {"Player"},  # the signed-in player a handler receives (``players.provide_player``)
+    "infra.chat": {"ChatLine"},  # a chat line is answered as stored (``chat_schemas.ChatOut``)
+    "infra.eventstore": {"StoredEvent"},  # events are answered as stored, their payload's bytes as they are
+    "infra.eventstore.tables": {"PAGE_MAX", "TableRow"},  # the listing's page bound (a query bound) and its rows
+    "infra.notify": {"QUIET", "Subscriber"},  # what an event stream waits on: the port and its silence marker
+    "infra.channels.devmail": {"DevMail", "DevMailList", "DevMailbox"},  # the development mailbox's page and JSON
+    "infra.channels.push": {"PushSubscription"},  # a browser's push subscription, the body it posts
+    "infra.channels.mail": {"sends_mail"},  # a reading of the settings: does this server send mail at all?
+}
+"""Beyond those, the names ``services/api`` may import from ``infra``, each a type (or a constant, or a reading of
+the settings) it truly needs; any exception class may be imported too, from anywhere (an error it maps to HTTP)."""
+CONNECTIONS = {"pool", "redis", "arq"}
+SQL = re.compile(r"\bSELECT\b[\s\S]*\bFROM\b|\bINSERT\s+INTO\b|\bUPDATE\s+\w+\s+SET\b|\bDELETE\s+FROM\b")
+ROUTE_MAKERS = {"get", "post", "put", "patch", "delete", "head", "route", "websocket", "Router", "Controller",
+                "HTTPRouteHandler", "WebsocketRouteHandler"}
+
+
+def _imported_names(source: str) -> list[tuple[int, str, str]]:
+    """(line, module, name) of every ``from module import name`` (absolute), ``*`` for ``import module``."""
+    found: list[tuple[int, str, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
+            found.extend((node.lineno, node.module, alias.name) for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name, "*") for alias in node.names)
+    return found
+
+
+def _is_error(module: str, name: str) -> bool:
+    value = getattr(importlib.import_module(module), name, None)
+    return isinstance(value, type) and issubclass(value, BaseException)
+
+
+def api_infra_imports(path: Path, source: str) -> list[str]:
+    """Every import of ``infra`` by a module of ``services/api`` beyond what it may import."""
+    where = path.relative_to(ROOT).as_posix()
+    out = []
+    for line, module, name in _imported_names(source):
+        if not _within(module, "infra") or module in INFRA_FOR_API:
+            continue
+        if module == "infra" and f"infra.{name}" in INFRA_FOR_API:
+            continue
+        if name in INFRA_TYPES_FOR_API.get(module, set()) or (name != "*" and _is_error(module, name)):
+            continue
+        out.append(f"{where}:{line}: from {module} import {name} (services/api imports from infra only "
+                   "configuration, errors, logs, metrics and the types named in INFRA_TYPES_FOR_API)")
+    return out
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring nodes of a module and its classes and functions."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def sql_texts(path: Path, source: str) -> list[str]:
+    """Every string literal (docstrings aside) that reads as SQL: SELECT ... FROM, INSERT INTO, UPDATE ... SET,
+    DELETE FROM."""
+    tree = ast.parse(source)
+    prose = _docstrings(tree)
+    where = path.relative_to(ROOT).as_posix()
+    return [f"{where}:{node.lineno}: {node.value[:60]!r}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose
+            and SQL.search(node.value)]
+
+
+def reaches_for(path: Path, source: str, attributes: set[str], owner: str | None = None) -> list[str]:
+    """Every ``x.<attribute>`` (with ``owner``: only where ``x`` is named ``owner`` or ends in ``.owner``)."""
+    where = path.relative_to(ROOT).as_posix()
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in attributes:
+            inner = node.value
+            name = inner.id if isinstance(inner, ast.Name) else inner.attr if isinstance(inner, ast.Attribute) else ""
+            if owner is None or name == owner:
+                out.append(f"{where}:{node.lineno}: {name}.{node.attr}")
+    return out
+
+
+def controller_imports(path: Path, source: str) -> list[str]:
+    """Every import of another controller by a controller module (the package's ``__init__`` lists them)."""
+    if path.name == "__init__.py":
+        return []
+    where = path.relative_to(ROOT).as_posix()
+    own = "services.api.controllers." + path.stem
+    return [f"{where}:{line}: import {module} (a controller imports no other controller)"
+            for line, module in imported_modules(path, source)
+            if _within(module, "services.api.controllers") and module not in (own, "services.api.controllers")]
+
+
+def routes_defined(path: Path, source: str) -> list[str]:
+    """Every route decorator, router or controller ``infra`` imports from Litestar."""
+    where = path.relative_to(ROOT).as_posix()
+    return [f"{where}:{line}: from {module} import {name} (infra/ defines no route: routes live in services/api)"
+            for line, module, name in _imported_names(source)
+            if _within(module, "litestar") and (name in ROUTE_MAKERS or _within(module, "litestar.handlers"))]
+
+
+def _scan(top: Path, check: Any, *args: Any) -> list[str]:
+    return [v for path in sorted(top.rglob("*.py")) for v in check(path, path.read_text(encoding="utf-8"), *args)]
+
+
+def test_the_api_imports_from_infra_only_configuration_errors_logs_metrics_and_named_types() -> None:
+    found = _scan(API, api_infra_imports)
+    assert not found, "\n".join(found)
+
+
+def test_the_api_holds_no_connection_and_never_reaches_into_gameplay_s_store() -> None:
+    """Handlers receive services (``services/api/deps.py``): no ``.pool``, ``.redis`` or ``.arq`` anywhere in
+    ``services/api``, and nothing outside ``services/gameplay`` reads ``gameplay.store``."""
+    found = _scan(API, reaches_for, CONNECTIONS)
+    for top in ("services", "bench"):
+        found += [v for v in _scan(ROOT / top, reaches_for, {"store"}, "gameplay")
+                  if not v.startswith("services/gameplay/")]
+    assert not found, "\n".join(found)
+
+
+def test_there_is_no_sql_under_services() -> None:
+    found = _scan(ROOT / "services", sql_texts)
+    assert not found, "SQL belongs under infra/:\n" + "\n".join(found)
+
+
+def test_no_controller_imports_another() -> None:
+    found = _scan(CONTROLLERS, controller_imports)
+    assert not found, "\n".join(found)
+
+
+def test_nothing_in_infra_defines_a_route() -> None:
+    found = _scan(ROOT / "infra", routes_defined)
+    assert not found, "\n".join(found)
+
+
+def test_the_platform_checks_catch_what_they_forbid() -> None:
+    api, controller = API / "x.py", CONTROLLERS / "x.py"
+    infra, service = ROOT / "infra" / "x.py", ROOT / "services" / "x.py"
+    assert len(api_infra_imports(api, "from infra.chat import PostgresChatStore\nimport infra.queue\n")) == 2
+    assert api_infra_imports(api, "from infra import metrics\nfrom infra.errors import InfraError\n"
+                                  "from infra.accounts import Player, LinkUsed\n") == []
+    assert len(sql_texts(service, 'Q = "SELECT seat FROM seats"\nR = "DELETE FROM x"\nS = "UPDATE t SET a = 1"\n')) == 3
+    assert sql_texts(service, '"""SELECT what FROM where, in prose."""\nX = "select a seat from the list"\n') == []
+    assert len(reaches_for(api, "runtime.pool.fetch()\nself.redis.publish()\n", CONNECTIONS)) == 2
+    assert len(reaches_for(service, "runtime.gameplay.store.seats()\n", {"store"}, "gameplay")) == 1
+    assert reaches_for(service, "chat.store.lines()\n", {"store"}, "gameplay") == []
+    assert len(controller_imports(controller, "from .games import public_url\n")) == 1
+    assert controller_imports(controller, "from ..pages import public_url\n") == []
+    assert len(routes_defined(infra, "from litestar import Router, get\n")) == 2
+    assert routes_defined(infra, "from litestar.stores.base import Store\n") == []

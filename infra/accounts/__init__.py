@@ -1,10 +1,12 @@
 """Players who are people: accounts by email, one-time sign-in links, and the web sessions that remember them."""
 
-from .link_limits import LinkLimits, mailbox
+from .link_limits import InMemoryLinkLimits, LinkCounter, LinkLimits, mailbox
 from .players import LinkExpired, LinkInvalid, LinkUsed, Player, PlayerStore, SignInLink, TooManyLinks
 from .sessions import PostgresSessionStore
 
 __all__ = [
+    "InMemoryLinkLimits",
+    "LinkCounter",
     "LinkExpired",
     "LinkInvalid",
     "LinkLimits",

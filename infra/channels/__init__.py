@@ -3,7 +3,7 @@ signatures) and Web Push (VAPID, RFC 8291 encryption), and the checks of the add
 sender raises :class:`DeliveryFailed`, which says whether trying again can help."""
 
 from infra.channels.addresses import check_email, check_resolved, check_url
-from infra.channels.devmail import DevMail, DevMailbox, devmail_router
+from infra.channels.devmail import DevMail, DevMailbox
 from infra.channels.errors import DeliveryFailed, InvalidEmail, UnsafeAddress
 from infra.channels.mail import Mail, MailSender, SmtpSender, build_message, mail_sender
 from infra.channels.push import PushSender, PushSubscription, VapidKeys, check_subscription, vapid_keys
@@ -30,7 +30,6 @@ __all__ = [
     "check_resolved",
     "check_subscription",
     "check_url",
-    "devmail_router",
     "mail_sender",
     "new_secret",
     "vapid_keys",

@@ -1,21 +1,17 @@
 """The development mailbox: with no ``SMTP_URL`` and ``MAGNATE_DEV_MAILBOX`` on (``make run`` turns it on), mail is
 kept in the ``dev_mail`` table instead of sent (:class:`DevMailbox`), and shown at ``/dev/mail`` (a small page) and
-``/api/dev/mail`` (JSON) by :func:`devmail_router`, so a newcomer can sign in with nothing installed.
+``/api/dev/mail`` (JSON) by the API (``services/api/controllers/devmail.py``), so a newcomer can sign in with nothing
+installed.
 
 Whoever reads it can sign in as anyone (the sign-in links are in it), so it exists only when asked for: without the
 switch the routes do not exist (404) and :func:`~infra.channels.mail.mail_sender` never makes a mailbox."""
 
 from __future__ import annotations
 
-import html
-import re
 from datetime import datetime
 
 import asyncpg
 import msgspec
-from litestar import MediaType, Response, Router, get
-from litestar.di import NamedDependency
-from litestar.params import SkipValidation
 
 from infra.channels.mail import Mail, build_message
 
@@ -70,76 +66,3 @@ class DevMailbox:
                     headers=msgspec.json.decode(row["headers"], type=dict[str, str]), created_at=row["created_at"])
             for row in rows
         ]
-
-
-DevMailboxDep = NamedDependency[SkipValidation[DevMailbox]]
-
-PAGE_HEADERS = {
-    "Content-Security-Policy": ("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; "
-                                "form-action 'none'; frame-ancestors 'none'"),
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-store",
-}
-"""The page runs no script and loads nothing; sign-in links are shown, so it is never cached."""
-
-_URL = re.compile(r"https?://[^\s<>\"']+")
-_TRAILING = ".,;:!?)]}"
-
-
-def linkify(text: str) -> str:
-    """Plain text as HTML, every character escaped, each http(s) URL in it a link."""
-    out: list[str] = []
-    last = 0
-    for match in _URL.finditer(text):
-        url = match.group().rstrip(_TRAILING)
-        out.append(html.escape(text[last:match.start()]))
-        out.append(f'<a href="{html.escape(url)}">{html.escape(url)}</a>')
-        last = match.start() + len(url)
-    out.append(html.escape(text[last:]))
-    return "".join(out)
-
-
-def render_page(mails: list[DevMail]) -> str:
-    """The mailbox page: newest first, each mail's subject, recipient, time and text body (links clickable)."""
-    items = "\n".join(
-        f"<article><h2>{html.escape(mail.subject)}</h2>"
-        f"<p class=meta>To <b>{html.escape(mail.recipient)}</b> · "
-        f"<time datetime=\"{html.escape(mail.created_at.isoformat())}\">"
-        f"{html.escape(mail.created_at.strftime('%Y-%m-%d %H:%M:%S %Z'))}</time></p>"
-        f"<pre>{linkify(mail.text_body)}</pre></article>"
-        for mail in mails
-    ) or "<p>No mail yet.</p>"
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Development mailbox · Magnate Server</title>
-<style>
-body {{ font: 16px/1.4 system-ui, sans-serif; max-width: 50rem; margin: 2rem auto; padding: 0 1rem; }}
-article {{ border: 1px solid #ccc; border-radius: .4rem; padding: .2rem 1rem; margin: 1rem 0; }}
-h2 {{ font-size: 1.1rem; }} .meta {{ color: #555; }}
-pre {{ white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; }}
-</style></head><body>
-<h1>Development mailbox</h1>
-<p>No <code>SMTP_URL</code> is set and the development mailbox is on (<code>MAGNATE_DEV_MAILBOX</code>), so the
-server keeps its mail here instead of sending it. Newest first.</p>
-{items}
-</body></html>
-"""
-
-
-@get("/dev/mail", include_in_schema=False)
-async def devmail_page(devmail: DevMailboxDep) -> Response[str]:
-    """The development mailbox as a page."""
-    return Response(render_page(await devmail.recent()), media_type=MediaType.HTML, headers=PAGE_HEADERS)
-
-
-@get("/api/dev/mail", include_in_schema=False)
-async def devmail_list(devmail: DevMailboxDep) -> DevMailList:
-    """The development mailbox as JSON, newest first."""
-    return DevMailList(mails=await devmail.recent())
-
-
-def devmail_router() -> Router:
-    """``GET /dev/mail`` and ``GET /api/dev/mail``; the app provides the ``devmail`` dependency and mounts this
-    router only when mail is kept rather than sent."""
-    return Router(path="/", route_handlers=[devmail_page, devmail_list], tags=["dev"])

@@ -28,8 +28,7 @@ from litestar.exceptions import NotFoundException, SerializationException
 from litestar.openapi import OpenAPIConfig
 from litestar.stores.base import Store
 
-from infra.accounts import PostgresSessionStore
-from infra.channels.devmail import DevMailbox, devmail_router
+from infra.channels.devmail import DevMailbox
 from infra.config import Settings, load
 from services.gameplay.bootstrap import Runtime, build
 from services.gameplay.registry import registry_of
@@ -40,6 +39,7 @@ from .auth import COMPONENTS
 from .controllers import CatalogController, CommandController, GameController, StreamController, health
 from .controllers.accounts import AccountController
 from .controllers.chat import ChatController
+from .controllers.devmail import devmail_router
 from .controllers.mine import MyGamesController
 from .controllers.notification_channels import NotificationChannelController, push_key
 from .controllers.notifications import NotificationController
@@ -48,7 +48,7 @@ from .controllers.stream import SharedPages
 from .controllers.tables import TablesController
 from .controllers.unsubscribe import unsubscribe_now, unsubscribe_page
 from .controllers.vacation import VacationController
-from .deps import plausible_game_id, provide_gameplay, provide_runtime, provide_settings, provide_stories
+from .deps import SERVICES, plausible_game_id, provide_settings, provide_stories
 from .errors import EXCEPTION_HANDLERS, NOT_UTF8, TOO_DEEP
 from .limits import rate_limit_middleware, rate_limit_stores, stream_slots
 from .log_context import bind_request
@@ -122,8 +122,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
                         ChatController, push_key, unsubscribe_page, unsubscribe_now, health, MetricsController,
                         web_router(registry_of(settings)), *dev_mail],
         dependencies={
-            "runtime": Provide(provide_runtime, sync_to_thread=False),
-            "gameplay": Provide(provide_gameplay, sync_to_thread=False),
+            **{name: Provide(provide, sync_to_thread=False) for name, provide in SERVICES.items()},
             "settings": Provide(provide_settings, sync_to_thread=False),
             "stories": Provide(provide_stories, sync_to_thread=False),
             "devmail": Provide(provide_devmail, sync_to_thread=False),
@@ -150,7 +149,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
 
 def stores_of(settings: Settings, runtime: Runtime) -> dict[str, Store]:
     """The Litestar stores of the app: the rate limits' (Redis) and the sessions' (PostgreSQL)."""
-    return {**rate_limit_stores(settings, runtime.redis), "sessions": PostgresSessionStore(runtime.pool)}
+    return {**rate_limit_stores(settings, runtime.counters), "sessions": runtime.session_store()}
 
 
 def secure_cookies(settings: Settings) -> bool:
@@ -185,8 +184,8 @@ def dev_mailbox_on(settings: Settings) -> bool:
 
 
 def provide_devmail(state: State) -> DevMailbox:
-    mailbox = state.runtime.mail
-    if not isinstance(mailbox, DevMailbox):
+    mailbox: DevMailbox | None = state.runtime.accounts.mailbox
+    if mailbox is None:
         raise NotFoundException("mail is sent by SMTP on this server: there is no development mailbox")
     return mailbox
 

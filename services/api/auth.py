@@ -18,7 +18,6 @@ from litestar.params import FromPath, FromQuery
 
 from infra.errors import SeatTaken
 from services.gameplay import Gameplay
-from services.gameplay.queries import token_hash
 
 from .deps import GameplayDep
 from .errors import ApiError
@@ -45,8 +44,8 @@ def bearer_token(request: Request[Any, Any, Any]) -> str | None:
 async def seat_of(gameplay: Gameplay, game_id: str, token: str) -> int:
     seat = await gameplay.queries.seat_for_token(game_id, token)
     if seat is None:
-        await gameplay.store.head(game_id)  # an unknown game is a 404, not a bad token
-        if await gameplay.store.claimed_by_token(game_id, token_hash(token)) is not None:
+        await gameplay.queries.head(game_id)  # an unknown game is a 404, not a bad token
+        if await gameplay.queries.claimed_seat(game_id, token) is not None:
             raise SeatTaken("this seat was claimed by a signed-in player: its invite link no longer opens it. "
                             "Ask the game's host for an invite to a free seat")
         raise ApiError(401, "auth/invalid_token", "this token does not belong to a seat of this game")
@@ -58,7 +57,7 @@ async def session_seat(request: Request[Any, Any, Any], gameplay: Gameplay, game
     player_id = session_player_id(request)
     if player_id is None:
         return None
-    return await gameplay.store.seat_of_player(game_id, player_id)
+    return await gameplay.queries.seat_of_player(game_id, player_id)
 
 
 async def provide_seat(request: Request[Any, Any, Any], game_id: FromPath[str], gameplay: GameplayDep) -> int:

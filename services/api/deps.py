@@ -1,5 +1,6 @@
-"""Dependencies injected into the controllers. The runtime lives in the application state (the lifespan
-puts it there); handlers receive the pieces they need.
+"""Dependencies injected into the controllers: the application services the composition root built
+(:class:`services.gameplay.bootstrap.Runtime`, which the lifespan puts in the application state), never the runtime
+itself nor a connection. Handlers receive the services they need.
 
 Injected services are annotated ``SkipValidation[...]`` (Litestar >= 2.23; it replaces the deprecated
 ``Dependency(skip_validation=True)``): Litestar validates injected values against their annotation,
@@ -18,13 +19,26 @@ from litestar.params import SkipValidation
 
 from infra.config import Settings
 from infra.errors import StreamNotFound
+from infra.notify import Subscriber
 from services.gameplay import Gameplay
-from services.gameplay.bootstrap import Runtime
+from services.gameplay.accounts import Accounts
+from services.gameplay.chat import Chat
+from services.gameplay.health import Health
+from services.gameplay.mine import MyGames
+from services.gameplay.seating import Seating
 from services.gameplay.story import Stories
+from services.gameplay.tables import Tables
 from services.notifications.service import Notifications
 
-RuntimeDep = NamedDependency[SkipValidation[Runtime]]
 GameplayDep = NamedDependency[SkipValidation[Gameplay]]
+AccountsDep = NamedDependency[SkipValidation[Accounts]]
+ChatDep = NamedDependency[SkipValidation[Chat]]
+HealthDep = NamedDependency[SkipValidation[Health]]
+MyGamesDep = NamedDependency[SkipValidation[MyGames]]
+SeatingDep = NamedDependency[SkipValidation[Seating]]
+TablesDep = NamedDependency[SkipValidation[Tables]]
+NewsDep = NamedDependency[SkipValidation[Subscriber]]
+"""The announcements of new versions an event stream waits on."""
 SettingsDep = NamedDependency[SkipValidation[Settings]]
 NotificationsDep = NamedDependency[SkipValidation[Notifications]]
 StoriesDep = NamedDependency[SkipValidation[Stories]]
@@ -33,14 +47,50 @@ SeatDep = NamedDependency[int]
 OptionalSeatDep = NamedDependency[int | None]
 
 
-def provide_runtime(state: State) -> Runtime:
-    runtime: Runtime = state.runtime
-    return runtime
-
-
 def provide_gameplay(state: State) -> Gameplay:
     gameplay: Gameplay = state.runtime.gameplay
     return gameplay
+
+
+def provide_accounts(state: State) -> Accounts:
+    accounts: Accounts = state.runtime.accounts
+    return accounts
+
+
+def provide_chat(state: State) -> Chat:
+    chat: Chat = state.runtime.chat
+    return chat
+
+
+def provide_health(state: State) -> Health:
+    health: Health = state.runtime.health
+    return health
+
+
+def provide_my_games(state: State) -> MyGames:
+    mine: MyGames = state.runtime.my_games
+    return mine
+
+
+def provide_seating(state: State) -> Seating:
+    seating: Seating = state.runtime.seating
+    return seating
+
+
+def provide_tables(state: State) -> Tables:
+    tables: Tables = state.runtime.tables
+    return tables
+
+
+def provide_news(state: State) -> Subscriber:
+    news: Subscriber = state.runtime.notifier
+    return news
+
+
+SERVICES = {"gameplay": provide_gameplay, "accounts": provide_accounts, "chat": provide_chat,
+            "health": provide_health, "mine": provide_my_games, "seating": provide_seating, "tables": provide_tables,
+            "news": provide_news}
+"""The services by the name handlers ask for them (each read from the runtime in the application state)."""
 
 
 def provide_notifications(state: State) -> Notifications:

@@ -30,9 +30,7 @@ from litestar import Request
 from litestar.middleware.base import DefineMiddleware
 from litestar.middleware.rate_limit import RateLimitConfig, get_remote_address
 from litestar.stores.base import Store
-from litestar.stores.redis import RedisStore
 from litestar.types import ASGIApp
-from redis.asyncio import Redis
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from infra import metrics
@@ -99,14 +97,11 @@ def rate_limit_middleware(settings: Settings) -> list[DefineMiddleware]:
     ]
 
 
-def rate_limit_stores(settings: Settings, redis: Redis) -> dict[str, Store]:
-    """The counters' stores on the runtime's Redis, named after the deployment's queue (so every API process of
-    one deployment shares them, and tests, each with a queue of its own, never see each other's)."""
-    return {
-        store_name(rate): RedisStore(redis, namespace=f"{settings.queue_name}:{store_name(rate)}",
-                                     handle_client_shutdown=False)
-        for rate in rates(settings)
-    }
+def rate_limit_stores(settings: Settings, counters: Callable[[str], Store]) -> dict[str, Store]:
+    """The counters' stores (``counters(namespace)``: the runtime's, on Redis), named after the deployment's queue
+    (so every API process of one deployment shares them, and tests, each with a queue of its own, never see each
+    other's)."""
+    return {store_name(rate): counters(f"{settings.queue_name}:{store_name(rate)}") for rate in rates(settings)}
 
 
 class StreamSlots:

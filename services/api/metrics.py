@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from arq.utils import timestamp_ms
 from litestar import Request
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
-from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from infra import metrics
+from infra.errors import StoreUnavailable
 from infra.logs import get_logger
+from services.gameplay.health import Health
 
 from .limits import StreamSlots
 
@@ -37,29 +36,24 @@ message of every stream (a tenth of the API's time at 10,000 streams); ``magnate
 ``magnate_streams_refused_total`` their refusals."""
 
 
-async def sample_queue(redis: Redis, queue: str) -> None:
-    """Set the queue's gauges from Redis: arq keeps every job in one sorted set scored by its due moment (ms), the
-    running ones included until they end. NaN when Redis does not answer (a stale depth would look healthy)."""
-    now = timestamp_ms()
+async def sample_queue(health: Health, queue: str) -> None:
+    """Set the queue's gauges from Redis (:meth:`Health.queue_depth`). NaN when Redis does not answer (a stale depth
+    would look healthy)."""
     try:
-        async with redis.pipeline(transaction=False) as pipe:
-            pipe.zcount(queue, "-inf", now)
-            pipe.zcard(queue)
-            pipe.zrange(queue, 0, 0, withscores=True)
-            due, total, first = await pipe.execute()
-    except (RedisError, OSError) as exc:
+        depth = await health.queue_depth()
+    except StoreUnavailable as exc:
         log.warning("cannot sample the job queue for /metrics", error=str(exc))
-        due = total = oldest = float("nan")
+        due = scheduled = oldest = float("nan")
     else:
-        oldest = max(0.0, (now - float(first[0][1])) / 1000) if first and due else 0.0
+        due, scheduled, oldest = float(depth.due), float(depth.scheduled), depth.oldest_due_s
     metrics.QUEUE_JOBS.labels(queue, "due").set(due)
-    metrics.QUEUE_JOBS.labels(queue, "scheduled").set(total - due)
+    metrics.QUEUE_JOBS.labels(queue, "scheduled").set(scheduled)
     metrics.QUEUE_OLDEST_DUE.labels(queue).set(oldest)
 
 
 async def sample_before_scrape(request: Request[Any, Any, Any]) -> None:
     """``before_request`` of the scrape: the gauges read from Redis now."""
-    await sample_queue(request.app.state.runtime.redis, request.app.state.settings.queue_name)
+    await sample_queue(request.app.state.runtime.health, request.app.state.settings.queue_name)
 
 
 class MetricsController(PrometheusController):

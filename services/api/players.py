@@ -27,7 +27,8 @@ from litestar.middleware.session.server_side import ServerSideSessionConfig
 from litestar.params import SkipValidation
 from litestar.types import ASGIApp, Receive, Scope, Send
 
-from infra.accounts import Player, PlayerStore
+from infra.accounts import Player
+from services.gameplay.accounts import Accounts
 
 from .errors import ApiError
 from .sessions import (
@@ -126,9 +127,9 @@ def session_player_id(request: Request[Any, Any, Any]) -> str | None:
     return player_id if isinstance(player_id, str) else None
 
 
-def players_of(request: Request[Any, Any, Any]) -> PlayerStore:
-    store: PlayerStore = request.app.state.runtime.players
-    return store
+def accounts_of(request: Request[Any, Any, Any]) -> Accounts:
+    accounts: Accounts = request.app.state.runtime.accounts
+    return accounts
 
 
 async def provide_player(request: Request[Any, Any, Any]) -> Player:
@@ -144,7 +145,7 @@ async def provide_optional_player(request: Request[Any, Any, Any]) -> Player | N
     player_id = session_player_id(request)
     if player_id is None:
         return None
-    player = await players_of(request).get(player_id)
+    player = await accounts_of(request).player(player_id)
     if player is None:  # the account is gone: the session is worth nothing
         request.clear_session()
     return player

@@ -8,27 +8,39 @@ from contextlib import asynccontextmanager
 
 import asyncpg
 from arq.connections import ArqRedis
+from litestar.stores.base import Store
 from redis.asyncio import Redis
 
-from infra.accounts import PlayerStore
+from infra.accounts import LinkLimits, PlayerStore, PostgresSessionStore
 from infra.accounts.vacations import VacationStore
 from infra.channels.mail import MailSender, mail_sender
+from infra.chat import PostgresChatStore
 from infra.config import Settings
+from infra.counters import redis_counters
 from infra.errors import StoreUnavailable
 from infra.eventstore.postgres import PostgresEventStore
+from infra.eventstore.tables import PostgresTables
 from infra.migrate import migrate
-from infra.notify import STREAMS_CLIENT, RecordingNotifier, RedisNotifier
+from infra.notify import STREAMS_CLIENT, RecordingNotifier, RedisBroadcast, RedisNotifier
 from infra.presence import Presence
-from infra.queue import ArqAnnouncer, ArqJobQueue, RecordingJobQueue, arq_pool
+from infra.probes import database_ok, redis_ok
+from infra.queue import ArqAnnouncer, ArqJobQueue, RecordingJobQueue, arq_pool, queue_depth
 from services.notifications.context import build as build_notifications
 
+from .accounts import Accounts
+from .chat import Chat
 from .handler import Gameplay
+from .health import Health
+from .mine import MyGames
 from .registry import games_of
 from .seating import Seating
+from .tables import Tables
 
 
 class Runtime:
-    """The live adapters of one process; ``close()`` releases them."""
+    """The live adapters of one process and the application services built once over them (what the API's
+    controllers receive: ``gameplay``, ``accounts``, ``chat``, ``seating``, ``tables``, ``my_games``, ``health``);
+    ``close()`` releases the adapters."""
 
     def __init__(self, gameplay: Gameplay, pool: asyncpg.Pool, redis: Redis, arq: ArqRedis,
                  notifier: RedisNotifier, settings: Settings) -> None:
@@ -37,7 +49,7 @@ class Runtime:
         self.redis = redis
         self.arq = arq
         self.notifier = notifier
-        self.seating = Seating(gameplay, redis)
+        broadcast = RedisBroadcast(redis)
         self.players = PlayerStore(pool)
         self.vacations = VacationStore(pool)
         """Accounts and sign-in links."""
@@ -47,6 +59,22 @@ class Runtime:
         """SMTP (``SMTP_URL``), or the development mailbox shown at /dev/mail."""
         self.notifications = build_notifications(settings, self, mail=self.mail)
         """What is told to players, and how (controllers, jobs and the worker's loops get it, never the pools)."""
+        self.seating = Seating(gameplay, broadcast)
+        self.accounts = Accounts(gameplay, self.players, self.vacations, self.presence, self.mail,
+                                 LinkLimits(redis, settings.queue_name))
+        self.chat = Chat(gameplay, PostgresChatStore(pool), broadcast)
+        self.tables = Tables(gameplay, self.seating, PostgresTables(pool))
+        self.my_games = MyGames(gameplay, broadcast)
+        self.health = Health(lambda: database_ok(pool), lambda: redis_ok(redis),
+                             lambda: queue_depth(redis, settings.queue_name))
+
+    def session_store(self) -> Store:
+        """A store of the signed-in pages' sessions (Litestar's server-side session store), one per application."""
+        return PostgresSessionStore(self.pool)
+
+    def counters(self, namespace: str) -> Store:
+        """A store of counters shared by every process of the deployment (the request rates)."""
+        return redis_counters(self.redis, namespace)
 
     async def close(self) -> None:
         await self.notifications.aclose()

@@ -7,14 +7,11 @@ from __future__ import annotations
 import logging
 import secrets
 
-from redis.asyncio import Redis
-from redis.exceptions import RedisError
-
 from domain.kernel import SYSTEM, Chance
 from domain.kernel.table import ClaimSeat
-from infra.errors import ConcurrencyConflict, SeatTaken
+from infra.errors import ConcurrencyConflict, InfraError, SeatTaken
 from infra.eventstore import DuplicateCommand
-from infra.notify import player_channel
+from infra.notify import Broadcast, player_channel
 
 from .cache import Loaded
 from .command_ids import claim_id
@@ -32,22 +29,22 @@ GAMES_CHANGED = "games"
 
 
 class Seating:
-    """``redis``: where the player's open pages listen (:func:`infra.notify.player_channel`); None: nobody is told
-    (tests of the service alone)."""
+    """``broadcast``: where the player's open pages listen (:func:`infra.notify.player_channel`); None: nobody is
+    told (tests of the service alone)."""
 
-    def __init__(self, gameplay: Gameplay, redis: Redis | None = None) -> None:
+    def __init__(self, gameplay: Gameplay, broadcast: Broadcast | None = None) -> None:
         self.gameplay = gameplay
         self.store = gameplay.store
-        self._redis = redis
+        self._broadcast = broadcast
 
     async def _tell_pages(self, player_id: str) -> None:
         """The player's "My games" pages (on any device) learn of the new seat at once; a lost message only waits
         for their next reconnection."""
-        if self._redis is None:
+        if self._broadcast is None:
             return
         try:
-            await self._redis.publish(player_channel(player_id), GAMES_CHANGED)
-        except (RedisError, OSError) as exc:
+            await self._broadcast.publish(player_channel(player_id), GAMES_CHANGED)
+        except InfraError as exc:
             log.warning("could not tell the pages of %s about a claimed seat: %s", player_id, exc)
 
     async def claim(self, game_id: str, seat: int, token: str | None, player_id: str, name: str) -> Applied:

@@ -17,9 +17,8 @@ import msgspec
 from domain.kernel import GameAlreadyOver
 from infra.errors import AlreadySeated, SeatTaken
 from infra.eventstore import SeatRecord
-from infra.eventstore.tables import PostgresTables
+from infra.eventstore.tables import PostgresTables, TableOf, TableRow
 
-from .bootstrap import Runtime
 from .handler import Gameplay
 from .queries import token_hash
 from .results import Applied, Created
@@ -56,6 +55,18 @@ class Tables:
         self.seating = seating
         self.store = store
 
+    async def open_tables(self, limit: int) -> list[TableRow]:
+        """Running listed games with a person's seat nobody holds, newest first."""
+        return await self.store.open_tables(limit)
+
+    async def live_tables(self, limit: int, before_us: int | None) -> list[TableRow]:
+        """Running listed games, the most recently moved first, moved before ``before_us`` if given."""
+        return await self.store.live_tables(limit, before_us)
+
+    async def table_of(self, game_id: str) -> TableOf:
+        """The game's table: listed, options, rematch and host (StreamNotFound: no such game)."""
+        return await self.store.table_of(game_id)
+
     async def created(self, game_id: str, options: Any, listed: bool) -> None:
         """Record a new game's options (for its rematch) and whether it is listed publicly."""
         await self.store.set_table(game_id, listed, msgspec.json.encode(options))
@@ -71,7 +82,7 @@ class Tables:
         loaded = await self.gameplay.load(game_id)
         if self.gameplay.module(loaded.game_type).pending(loaded.state).finished:
             raise GameAlreadyOver("the game has ended: its seats can no longer be joined")
-        if await self.gameplay.store.seat_of_player(game_id, player_id) is not None:
+        if await self.gameplay.queries.seat_of_player(game_id, player_id) is not None:
             raise AlreadySeated("you already hold a seat of this game")
         in_use: list[int] = []
         for _ in range(JOIN_TRIES):
@@ -92,7 +103,7 @@ class Tables:
         ``seat/host``): the link stops opening it at once here (within ``TOKEN_TTL_S`` in other API processes) and
         the seat is free to join. InviteInvalid if the token opens no unclaimed seat."""
         seat = await self.gameplay.queries.seat_for_token(game_id, token)
-        if seat is not None and seat == await self.gameplay.store.host_seat(game_id):
+        if seat is not None and seat == await self.gameplay.queries.host_seat(game_id):
             raise TableRefused(409, "seat/host", "the creator's seat stays theirs: it cannot be released")
         released = await self.store.release_seat(game_id, token_hash(token))
         self.gameplay.queries.forget_token(game_id, token_hash(token))
@@ -112,18 +123,14 @@ class Tables:
         if table.options is None:
             raise TableRefused(422, "table/no_options", "this game's options were not recorded: set a new game up")
         options = msgspec.json.decode(table.options, type=game.options_type)
-        old = await gameplay.store.seats(game_id)
+        old = await gameplay.queries.seats(game_id)
         key = await self.store.rematch_key(game_id, secrets.token_urlsafe(32))
         created = await gameplay.create_game(loaded.game_type, options, [s.name for s in old], idempotency_key=key,
-                                             host_seat=await gameplay.store.host_seat(game_id))
+                                             host_seat=await gameplay.queries.host_seat(game_id))
         await self.store.set_table(created.game_id, False, table.options)
         first = await self.store.set_rematch(game_id, created.game_id)
         for before, now in zip(old, created.seats, strict=False):
             if before.player_id is not None and now.kind == "human" and now.token is not None:
                 await self.seating.claim(created.game_id, now.seat, now.token, before.player_id, before.name)
-        return Rematched(created, first, tuple(await gameplay.store.seats(created.game_id)))
+        return Rematched(created, first, tuple(await gameplay.queries.seats(created.game_id)))
 
-
-def tables_of(runtime: Runtime) -> Tables:
-    """The table service over a runtime's gameplay, seating and pool."""
-    return Tables(runtime.gameplay, runtime.seating, PostgresTables(runtime.pool))

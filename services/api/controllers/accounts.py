@@ -8,8 +8,6 @@ mailbox asked for), and at most so many per mailbox and per client (:mod:`infra.
 
 from __future__ import annotations
 
-import html
-import secrets
 from typing import Any
 
 from litestar import Controller, Request, Response, delete, get, patch, post
@@ -18,31 +16,19 @@ from litestar.di import Provide
 from litestar.middleware.rate_limit import get_remote_address
 from litestar.params import JSONBody
 
-from infra.accounts import LinkExpired, LinkInvalid, LinkLimits, LinkUsed, TooManyLinks
-from infra.channels.addresses import check_email
+from infra.accounts import LinkExpired, LinkInvalid, LinkUsed, TooManyLinks
 from infra.channels.errors import DeliveryFailed, InvalidEmail
-from infra.channels.mail import Mail, sends_mail
+from infra.channels.mail import sends_mail
 
 from ..bodies import json_only, refuse_duplicate_keys
-from ..deps import RuntimeDep, SettingsDep
+from ..deps import AccountsDep, SettingsDep
 from ..errors import ApiError, documented, too_many
+from ..pages import public_url
 from ..player_schemas import CsrfOut, LinkRequest, LinkSentOut, PlayerMeOut, RenameRequest, SessionRequest
 from ..players import PlayerDep, provide_player
 from ..sessions import CSRF_KEY, new_csrf_cookie, start_session
-from .games import public_url
 
 LINK_RETRY_S = 60
-
-
-def sign_in_mail(base: str, email: str, token: str, minutes: int) -> Mail:
-    link = f"{base}/signin#token={token}"
-    text = (f"Hello,\n\nto sign in to Magnate Server as {email}, open this link within {minutes} minutes:\n\n{link}\n\n"
-            "It works once. If you did not ask to sign in, ignore this mail: nothing happens without the link.\n")
-    page = (f"<p>Hello,</p><p>to sign in to Magnate Server as <b>{html.escape(email)}</b>, open this link within "
-            f"{minutes} minutes:</p><p><a href=\"{html.escape(link)}\">Sign in to Magnate Server</a></p>"
-            "<p>It works once. If you did not ask to sign in, ignore this mail: nothing happens without the link.</p>")
-    return Mail(message_id=f"signin.{secrets.token_hex(12)}", to=email, subject="Sign in to Magnate Server",
-                text=text, html=page)
 
 
 class AccountController(Controller):
@@ -55,7 +41,7 @@ class AccountController(Controller):
               "came from another site's page (auth/origin)", s415="Not a JSON body (request/unsupported_media_type)",
               s422="Not an email address (request/invalid_email)",
               s503="The mail could not be sent (mail/unavailable): retry later"))
-    async def send_link(self, request: Request[Any, Any, Any], data: JSONBody[LinkRequest], runtime: RuntimeDep,
+    async def send_link(self, request: Request[Any, Any, Any], data: JSONBody[LinkRequest], accounts: AccountsDep,
                         settings: SettingsDep) -> LinkSentOut:
         """Mails a link that signs the address in once, within ``MAGNATE_SIGN_IN_MINUTES``; the account is made on
         the first sign-in. With no ``SMTP_URL`` the mail is kept at ``/dev/mail`` when the development mailbox is on
@@ -67,19 +53,13 @@ class AccountController(Controller):
                                                        "send sign-in links: ask its operator")
         refuse_duplicate_keys(await request.body())
         try:
-            email = check_email(data.email)
+            email = await accounts.send_link(data.email, data.next, get_remote_address(request),
+                                             settings.sign_in_minutes, public_url(settings),
+                                             limited=not settings.sandbox)
         except InvalidEmail as exc:
             raise ApiError(422, exc.code, exc.message, field="email") from exc
-        try:
-            if not settings.sandbox:
-                await LinkLimits(runtime.redis, settings.queue_name).count(
-                    email, get_remote_address(request), settings.sign_in_minutes * 60)
-            link = await runtime.players.issue_link(email, data.next, settings.sign_in_minutes,
-                                                     limited=not settings.sandbox)
         except TooManyLinks as exc:
             raise too_many(str(exc), LINK_RETRY_S) from exc
-        try:
-            await runtime.mail.send(sign_in_mail(public_url(settings), email, link.token, settings.sign_in_minutes))
         except DeliveryFailed as exc:
             raise ApiError(503, "mail/unavailable", f"the sign-in mail could not be sent: {exc.reason}",
                            headers={"Retry-After": str(LINK_RETRY_S)}) from exc
@@ -110,7 +90,7 @@ class AccountController(Controller):
               s403="No CSRF token of this browser's pre-session (auth/csrf), or another site's page (auth/origin)",
               s410="The link was used already, or a newer one was (auth/link_used), or has expired "
                    "(auth/link_expired)", s415="Not a JSON body (request/unsupported_media_type)"))
-    async def sign_in(self, request: Request[Any, Any, Any], data: JSONBody[SessionRequest], runtime: RuntimeDep
+    async def sign_in(self, request: Request[Any, Any, Any], data: JSONBody[SessionRequest], accounts: AccountsDep
                       ) -> Response[PlayerMeOut]:
         """Redeems the link (once; every other link of the address is spent with it) and starts a session (an
         ``HttpOnly`` cookie) under a new id, with a new CSRF token (the ``csrftoken`` cookie). Needs the CSRF token
@@ -118,7 +98,7 @@ class AccountController(Controller):
         cookie."""
         refuse_duplicate_keys(await request.body())
         try:
-            player, next_path = await runtime.players.redeem(data.token)
+            player, next_path = await accounts.redeem(data.token)
         except LinkInvalid as exc:
             raise ApiError(401, exc.code, str(exc)) from exc
         except (LinkUsed, LinkExpired) as exc:
@@ -140,11 +120,11 @@ class AccountController(Controller):
     @patch("/me", summary="Change the name others see", dependencies={"player": Provide(provide_player)},
            guards=[json_only], responses=documented(400, 401, 403, 415))
     async def rename(self, request: Request[Any, Any, Any], data: JSONBody[RenameRequest], player: PlayerDep,
-                     runtime: RuntimeDep) -> PlayerMeOut:
+                     accounts: AccountsDep) -> PlayerMeOut:
         """A name needs a visible character and holds no control character (400 ``request/invalid_name``)."""
         refuse_duplicate_keys(await request.body())
         name = data.name.strip()
-        renamed = await runtime.players.rename(player.player_id, name)
+        renamed = await accounts.rename(player.player_id, name)
         if renamed is None:
             raise ApiError(401, "auth/signed_out", "this account no longer exists")
         return PlayerMeOut(renamed.player_id, renamed.email, renamed.name)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Annotated, Any
 
 import msgspec
@@ -11,26 +10,21 @@ from litestar.di import Provide
 from litestar.params import FromPath, HeaderParameter, QueryParameter, RawBody
 
 from domain.kernel import AUDITOR, PUBLIC, GameModule, Seat, Viewer, ViewUnavailable, tag_of
-from infra.chat import ChatStore
-from infra.config import Settings
-from infra.eventstore import StoredEvent
 from services.gameplay import Gameplay
 from services.gameplay.audit import export_lines
 from services.gameplay.creation_keys import KEY_PATTERN
 from services.gameplay.people import require_a_person
-from services.gameplay.queries import GameQueries, Visible
 from services.gameplay.story import NoNarrator
-from services.gameplay.tables import tables_of
 
 from ..auth import SECURITY, provide_optional_seat, provide_seat
 from ..clock_schemas import table_state
-from ..deps import GameplayDep, OptionalSeatDep, RuntimeDep, SeatDep, SettingsDep, StoriesDep
+from ..deps import ChatDep, GameplayDep, OptionalSeatDep, SeatDep, SettingsDep, StoriesDep, TablesDep
 from ..errors import TOO_DEEP, documented, invalid, malformed
 from ..limits import CREATE, RATE
+from ..pages import events_page, public_url, viewer_of
 from ..schemas import (
     VERSION_MAX,
     CreateGameRequest,
-    EventOut,
     EventsOut,
     GameCreatedOut,
     GameOut,
@@ -54,34 +48,9 @@ IdempotencyKey = Annotated[
 ]
 
 
-def viewer_of(seat: int | None) -> Viewer:
-    return PUBLIC if seat is None else Seat(seat)
-
-
-def event_outs(events: Iterable[StoredEvent], redacted: frozenset[int] = frozenset()) -> tuple[EventOut, ...]:
-    return tuple(EventOut(e.version, e.type, e.actor, e.command_id, e.recorded_at, msgspec.Raw(e.payload),
-                          e.prev_hash, e.hash, e.commitment, redacted=e.version in redacted) for e in events)
-
-
-def page_of(visible: Visible) -> EventsOut:
-    return EventsOut(visible.version, event_outs(visible.events, visible.redacted))
-
-
-async def events_page(
-    queries: GameQueries, game_id: str, after: int, viewer: Viewer, announced: int | None = None
-) -> EventsOut:
-    """The events after version ``after`` that ``viewer`` may see, up to the current version (``version``); see
-    :meth:`GameQueries.events_after` for ``announced``."""
-    return page_of(await queries.visible_events(game_id, after, viewer, announced))
-
-
 async def players(gameplay: Gameplay, game_id: str) -> tuple[PlayerOut, ...]:
     return tuple(PlayerOut(s.seat, s.kind, s.name, s.payload, s.player_id is not None)
-                 for s in await gameplay.store.seats(game_id))
-
-
-def public_url(settings: Settings) -> str:
-    return (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
+                 for s in await gameplay.queries.seats(game_id))
 
 
 def game_options(game: GameModule[Any], data: CreateGameRequest) -> Any:
@@ -147,7 +116,7 @@ class GameController(Controller):
         s409="The Idempotency-Key was used before with another request (conflict/idempotency_key_reused)",
         s422="The game refuses these options; the code is the rule's own (rule/invalid_value, ...)"))
     async def create(
-        self, body: RawBody, gameplay: GameplayDep, settings: SettingsDep, runtime: RuntimeDep,
+        self, body: RawBody, gameplay: GameplayDep, settings: SettingsDep, tables: TablesDep,
         idempotency_key: IdempotencyKey = None,
     ) -> GameCreatedOut:
         """Set a game up. Returns one secret token and invite link per human seat (shown only here, and again
@@ -164,7 +133,7 @@ class GameController(Controller):
         seed = bytes.fromhex(data.seed) if data.seed is not None else None
         created = await gameplay.create_game(data.game, options, [n or "" for n in data.names], seed,
                                              idempotency_key=idempotency_key, table=data.table)
-        await tables_of(runtime).created(created.game_id, options, data.listed)
+        await tables.created(created.game_id, options, data.listed)
         base = public_url(settings)
         seats = tuple(
             SeatCreatedOut(s.seat, s.kind, s.name, s.payload, s.token,
@@ -174,11 +143,11 @@ class GameController(Controller):
         return GameCreatedOut(created.game_id, created.game_type, created.version, seats, created.host_seat)
 
     @get("/{game_id:str}", summary="The public view of a game", responses=documented(400, 404))
-    async def read(self, game_id: FromPath[str], gameplay: GameplayDep, runtime: RuntimeDep) -> GameOut:
+    async def read(self, game_id: FromPath[str], gameplay: GameplayDep, tables: TablesDep) -> GameOut:
         loaded = await gameplay.load(game_id)
         game = gameplay.module(loaded.game_type)
         due = game.pending(loaded.state)
-        table = await tables_of(runtime).store.table_of(game_id)  # one row: the host and the rematch
+        table = await tables.table_of(game_id)  # one row: the host and the rematch
         return GameOut(
             game_id=game_id,
             game_type=loaded.game_type,
@@ -251,7 +220,7 @@ class GameController(Controller):
         """A seat token shows that seat's view; ``viewer=auditor`` shows everything, once the game is over."""
         who: Viewer = PUBLIC if seat is None or viewer == "public" else Seat(seat)
         if viewer == "auditor":
-            if (await gameplay.store.head(game_id)).status != "finished":
+            if not await gameplay.queries.finished(game_id):
                 raise ViewUnavailable("the audit view opens when the game is over")
             who = AUDITOR
         loaded = await (gameplay.load(game_id) if at == VERSION_MAX else gameplay.queries.state_at(game_id, at))
@@ -260,7 +229,7 @@ class GameController(Controller):
 
     @get("/{game_id:str}/export", summary="The full history as JSON Lines", media_type="application/x-ndjson",
          responses=documented(400, 403, 404))
-    async def export(self, game_id: FromPath[str], gameplay: GameplayDep, runtime: RuntimeDep) -> Response[bytes]:
+    async def export(self, game_id: FromPath[str], gameplay: GameplayDep, chat: ChatDep) -> Response[bytes]:
         """A ``game`` line, then each command and its events, then the chat's lines (``kind: chat``, outside the
         hash chain); the seed only once the game is over.
         Anyone can check it with ``services.gameplay.audit.verify``. A game with hidden information (whose
@@ -269,5 +238,5 @@ class GameController(Controller):
         game = gameplay.module(loaded.game_type)
         if not game.events_public and not game.pending(loaded.state).finished:
             raise ViewUnavailable("the export of a game with hidden information opens when the game is over")
-        lines = await export_lines(gameplay, game_id, ChatStore(runtime.pool))
+        lines = await export_lines(gameplay, game_id, chat.store)
         return Response(b"".join(line + b"\n" for line in lines), media_type="application/x-ndjson")

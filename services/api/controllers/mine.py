@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Any
 
 import msgspec
@@ -17,19 +17,16 @@ from redis.exceptions import RedisError
 
 from infra.accounts import Player
 from infra.errors import InfraError
-from infra.eventstore import PlayerGame
-from infra.notify import channel, listen_channels, player_channel
-from infra.presence import player_key
-from services.gameplay.bootstrap import Runtime
-from services.gameplay.seating import GAMES_CHANGED
+from services.gameplay.accounts import Accounts
+from services.gameplay.mine import GAMES_CHANGED, MyGames
 
-from ..deps import RuntimeDep, SettingsDep
+from ..deps import AccountsDep, MyGamesDep, SettingsDep
 from ..errors import documented
+from ..held_stream import KEEP_ALIVE_S, RETRY_MS, HeldStream
 from ..limits import StreamSlots
+from ..pages import public_url
 from ..player_schemas import MyGameOut, MyGamesOut
 from ..players import PlayerDep, provide_player
-from .games import public_url
-from .stream import KEEP_ALIVE_S, RETRY_MS, HeldStream
 
 log = logging.getLogger(__name__)
 
@@ -38,11 +35,10 @@ def _rank(game: MyGameOut) -> int:
     return 0 if game.your_turn else 1 if game.status == "running" else 2
 
 
-async def my_games(runtime: Runtime, player: Player, base: str) -> MyGamesOut:
-    found: list[PlayerGame] = await runtime.gameplay.store.player_games(player.player_id)
+async def my_games(mine: MyGames, player: Player, base: str) -> MyGamesOut:
     games = []
-    for g in found:
-        module = runtime.gameplay.games.get(g.game_type)
+    for g in await mine.of(player.player_id):
+        module = mine.gameplay.games.get(g.game_type)
         turn = g.status == "running" and g.seat in g.on_turn
         games.append(MyGameOut(g.game_id, g.game_type, module.title if module else g.game_type, g.status, g.version,
                                g.seat, g.names, g.on_turn, turn, g.updated_at, f"{base}/play/{g.game_id}"))
@@ -54,26 +50,28 @@ def _games_message(games: MyGamesOut) -> ServerSentEventMessage:
     return ServerSentEventMessage(data=msgspec.json.encode(games).decode(), event="games")
 
 
-async def feed(runtime: Runtime, player: Player, base: str) -> AsyncIterator[ServerSentEventMessage]:
+async def feed(mine: MyGames, accounts: Accounts, player: Player, base: str
+               ) -> AsyncIterator[ServerSentEventMessage]:
     """``games`` on connect and whenever one of them moves; ``notice`` when the pipeline has told the player
     something. The player is present (:mod:`infra.presence`) while it runs."""
     connection = uuid.uuid4().hex
-    key = player_key(player.player_id)
     yield ServerSentEventMessage(data=None, comment="connected", retry=RETRY_MS)
+    heard = None
     try:
-        await runtime.presence.here(key, connection)
-        games = await my_games(runtime, player, base)
+        await accounts.player_here(player.player_id, connection)
+        games = await my_games(mine, player, base)
         yield _games_message(games)
-        names = [player_channel(player.player_id), *(channel(g.game_id) for g in games.games if g.status == "running")]
-        async for heard in listen_channels(runtime.redis, names, KEEP_ALIVE_S):
-            await runtime.presence.here(key, connection)
-            if heard is None:
+        heard = mine.listen(player.player_id, [g.game_id for g in games.games if g.status == "running"],
+                            KEEP_ALIVE_S)
+        async for message in heard:
+            await accounts.player_here(player.player_id, connection)
+            if message is None:
                 yield ServerSentEventMessage(data=None, comment="keep-alive")
                 continue
-            name, data = heard
-            if name == names[0] and data != GAMES_CHANGED.encode():
+            to_player, data = message
+            if to_player and data != GAMES_CHANGED.encode():
                 yield ServerSentEventMessage(data=data.decode("utf-8", "replace") or "{}", event="notice")
-            fresh = await my_games(runtime, player, base)
+            fresh = await my_games(mine, player, base)
             if fresh != games:
                 grew = {g.game_id for g in fresh.games} != {g.game_id for g in games.games}
                 games = fresh
@@ -83,7 +81,9 @@ async def feed(runtime: Runtime, player: Player, base: str) -> AsyncIterator[Ser
     except (InfraError, RedisError) as exc:
         log.warning("the player stream of %s ended: %s", player.player_id, exc)
     finally:
-        await runtime.presence.gone(key, connection)
+        if isinstance(heard, AsyncGenerator):
+            await heard.aclose()
+        await accounts.player_gone(player.player_id, connection)
 
 
 
@@ -93,16 +93,16 @@ class MyGamesController(Controller):
     dependencies = {"player": Provide(provide_player)}  # noqa: RUF012 (Litestar's declared class attribute)
 
     @get("/games", summary="My games, your-turn first", responses=documented(401))
-    async def games(self, player: PlayerDep, runtime: RuntimeDep, settings: SettingsDep) -> MyGamesOut:
-        return await my_games(runtime, player, public_url(settings))
+    async def games(self, player: PlayerDep, mine: MyGamesDep, settings: SettingsDep) -> MyGamesOut:
+        return await my_games(mine, player, public_url(settings))
 
     @get("/stream", summary="My games, live (Server-Sent Events)", media_type="text/event-stream",
          responses=documented(401, s429="Too many open streams from this client address (rate/limited)"))
-    async def stream(self, request: Request[Any, Any, Any], player: PlayerDep, runtime: RuntimeDep,
-                     settings: SettingsDep) -> ServerSentEvent:
+    async def stream(self, request: Request[Any, Any, Any], player: PlayerDep, mine: MyGamesDep,
+                     accounts: AccountsDep, settings: SettingsDep) -> ServerSentEvent:
         """``event: games`` (the body of ``GET /api/me/games``) on connect and whenever one of the games moves;
         ``event: notice`` when something new was noticed for the player (read ``GET /api/me/notices``)."""
         slots: StreamSlots = request.app.state.stream_slots
         client = get_remote_address(request)
         slots.admit(client)
-        return ServerSentEvent(HeldStream(slots, client, feed(runtime, player, public_url(settings))))
+        return ServerSentEvent(HeldStream(slots, client, feed(mine, accounts, player, public_url(settings))))

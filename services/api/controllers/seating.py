@@ -3,33 +3,22 @@ the invites of seats nobody has claimed; a guest releases the seat they hold by 
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from litestar import Controller, Request, delete, post
 from litestar.di import Provide
-from litestar.params import FromPath, PathParameter
+from litestar.params import FromPath
 
 from infra.errors import InviteInvalid
-from services.gameplay.queries import token_hash
-from services.gameplay.tables import TableRefused, tables_of
+from services.gameplay.tables import TableRefused
 
 from ..auth import SECURITY, bearer_token, provide_seat, seat_of
-from ..deps import GameplayDep, RuntimeDep, SeatDep, SettingsDep
+from ..deps import GameplayDep, SeatDep, SeatingDep, SettingsDep, TablesDep
 from ..errors import ApiError, documented
+from ..pages import public_url
 from ..player_schemas import ClaimedOut, InviteOut
 from ..players import PlayerDep, provide_player
-from .games import public_url
-
-SeatNumber = Annotated[int, PathParameter(ge=0, le=15, description="The seat (0-based).")]
-
-
-async def host_only(runtime: Any, game_id: str, caller: int) -> None:
-    if await runtime.gameplay.store.host_seat(game_id) != caller:
-        raise ApiError(403, "seat/not_host", "only the game's host (the seat that created it) manages its invites")
-
-
-def no_such_seat(seat: int) -> ApiError:
-    return ApiError(404, "seat/not_found", f"this game has no person's seat {seat} (seats count from 0)", seat=seat)
+from ..seat_access import SeatNumber, host_only, no_such_seat
 
 
 class SeatingController(Controller):
@@ -45,7 +34,7 @@ class SeatingController(Controller):
               s422="The seat cannot be claimed (the game has ended: rule/game_over)"))
     async def claim(
         self, request: Request[Any, Any, Any], game_id: FromPath[str], player: PlayerDep, gameplay: GameplayDep,
-        runtime: RuntimeDep,
+        seating: SeatingDep,
     ) -> ClaimedOut:
         """Send the invite's token as ``Authorization: Bearer`` with the session cookie. The seat becomes the
         player's (a ``table.seat_claimed`` event in the log); its invite link stops opening it, and the player
@@ -55,10 +44,10 @@ class SeatingController(Controller):
             raise ApiError(401, "auth/missing_token", "send the invite's token as 'Authorization: Bearer <token>'")
         seat = await gameplay.queries.seat_for_token(game_id, token)
         if seat is None:  # a dead invite: this player's own claim asked again, or a refusal
-            claimed = await gameplay.store.claimed_by_token(game_id, token_hash(token))
-            mine = claimed is not None and claimed == await gameplay.store.seat_of_player(game_id, player.player_id)
+            claimed = await gameplay.queries.claimed_seat(game_id, token)
+            mine = claimed is not None and claimed == await gameplay.queries.seat_of_player(game_id, player.player_id)
             seat = claimed if mine and claimed is not None else await seat_of(gameplay, game_id, token)
-        applied = await runtime.seating.claim(game_id, seat, token, player.player_id, player.name)
+        applied = await seating.claim(game_id, seat, token, player.player_id, player.name)
         return ClaimedOut(game_id, seat, applied.version)
 
     @post("/seats/{seat:int}/invite", status_code=201, summary="Issue a new invite link for a free seat",
@@ -66,13 +55,14 @@ class SeatingController(Controller):
               400, 401, 403, 404, s403="Not the host (seat/not_host), or the seat was claimed (seat/claimed)",
               s404="No such game, or the seat is not a person's seat of it (seat/not_found)"))
     async def reissue(
-        self, game_id: FromPath[str], seat: SeatNumber, caller: SeatDep, runtime: RuntimeDep, settings: SettingsDep,
+        self, game_id: FromPath[str], seat: SeatNumber, caller: SeatDep, gameplay: GameplayDep, seating: SeatingDep,
+        settings: SettingsDep,
     ) -> InviteOut:
         """The host's seat (its token, or the player who claimed it) replaces an unclaimed seat's invite: the old
         link stops working at once."""
-        await host_only(runtime, game_id, caller)
+        await host_only(gameplay, game_id, caller)
         try:
-            token = await runtime.seating.reissue(game_id, seat)
+            token = await seating.reissue(game_id, seat)
         except InviteInvalid as exc:
             raise no_such_seat(seat) from exc
         return InviteOut(seat, token, f"{public_url(settings)}/play/{game_id}#token={token}")
@@ -81,11 +71,12 @@ class SeatingController(Controller):
             dependencies={"caller": Provide(provide_seat)}, security=SECURITY, responses=documented(
                 400, 401, 403, 404, s403="Not the host (seat/not_host), or the seat was claimed (seat/claimed)",
                 s404="No such game, or the seat is not a person's seat of it (seat/not_found)"))
-    async def revoke(self, game_id: FromPath[str], seat: SeatNumber, caller: SeatDep, runtime: RuntimeDep) -> None:
+    async def revoke(self, game_id: FromPath[str], seat: SeatNumber, caller: SeatDep, gameplay: GameplayDep,
+                     seating: SeatingDep) -> None:
         """No link opens the seat until the host issues a new one."""
-        await host_only(runtime, game_id, caller)
+        await host_only(gameplay, game_id, caller)
         try:
-            await runtime.seating.revoke(game_id, seat)
+            await seating.revoke(game_id, seat)
         except InviteInvalid as exc:
             raise no_such_seat(seat) from exc
 
@@ -95,7 +86,7 @@ class SeatingController(Controller):
               s401="No token (auth/missing_token), or it opens no seat (auth/invalid_token)",
               s403="A signed-in player claimed this seat (seat/claimed)",
               s409="The creator's seat cannot be released (seat/host)"))
-    async def release(self, request: Request[Any, Any, Any], game_id: FromPath[str], runtime: RuntimeDep,
+    async def release(self, request: Request[Any, Any, Any], game_id: FromPath[str], tables: TablesDep,
                       gameplay: GameplayDep) -> None:
         """Send the invite's token as ``Authorization: Bearer``. The link stops opening the seat, and the seat is
         free again: a signed-in player may join it if the game is listed, and the host may issue a new invite. A seat
@@ -105,6 +96,6 @@ class SeatingController(Controller):
             raise ApiError(401, "auth/missing_token", "send the invite's token as 'Authorization: Bearer <token>'")
         await seat_of(gameplay, game_id, token)  # 401 for a dead link, 403 seat/claimed for a claimed seat's
         try:
-            await tables_of(runtime).release(game_id, token)
+            await tables.release(game_id, token)
         except TableRefused as exc:
             raise ApiError(exc.status, exc.code, exc.message) from exc

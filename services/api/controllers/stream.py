@@ -42,27 +42,26 @@ from redis.exceptions import RedisError
 from domain.kernel import Viewer
 from infra.errors import InfraError
 from infra.notify import QUIET, Subscriber
-from infra.presence import Presence, seat_key
 from services.gameplay import Gameplay
+from services.gameplay.accounts import Accounts
 from services.gameplay.inflight import InFlight
 
 from ..auth import SECURITY, provide_stream_seat
-from ..deps import GameplayDep, OptionalSeatDep, RuntimeDep
+from ..deps import AccountsDep, GameplayDep, NewsDep, OptionalSeatDep
 from ..errors import documented
+from ..held_stream import KEEP_ALIVE_S, RETRY_MS, HeldStream
 from ..limits import StreamSlots
+from ..pages import events_page, viewer_of
 from ..schemas import VERSION_MAX
-from .games import events_page, viewer_of
 
 log = logging.getLogger(__name__)
 
-KEEP_ALIVE_S = 15.0
-"""Silence after which a comment line is sent, so proxies keep the connection open."""
+__all__ = ["KEEP_ALIVE_S", "RECHECK_S", "RETRY_MS", "HeldStream", "SharedPages", "StreamController", "messages"]
+
 RECHECK_S = 30.0
 """However quiet the subscription says the game was, a stream reads the store after this long without a read: an
 announcement lost between a commit and its publish (a worker killed, Redis away at that moment) then delays a page
 by at most this, instead of leaving it waiting for a move it already missed (a game must never stall)."""
-RETRY_MS = 2000
-"""How long a browser waits before reconnecting after the stream ends."""
 
 
 @runtime_checkable
@@ -124,7 +123,7 @@ async def _message(gameplay: Gameplay, game_id: str, after: int, viewer: Viewer,
 
 async def messages(
     gameplay: Gameplay, notifier: Subscriber, game_id: str, after: int, viewer: Viewer,
-    presence: Presence | None = None, pages: SharedPages | None = None,
+    presence: Accounts | None = None, pages: SharedPages | None = None,
 ) -> AsyncIterator[ServerSentEventMessage]:
     """The stream's messages; ends (and the browser reconnects) if the store or Redis fails. A seat's stream keeps
     the seat present (``presence``: email and push wait while it is open)."""
@@ -132,11 +131,11 @@ async def messages(
     pages = pages or SharedPages()
     ticks = notifier.listen(game_id, timeout_s=KEEP_ALIVE_S)  # before the first read: nothing falls between
     gameplay.queries.follow(game_id)
-    here = None if presence is None or not isinstance(viewer, int) else (seat_key(game_id, viewer), uuid.uuid4().hex)
+    here = None if presence is None or not isinstance(viewer, int) else (game_id, viewer, uuid.uuid4().hex)
     try:
         refreshed = read_at = time.monotonic()
         if here is not None and presence is not None:
-            await presence.here(*here)
+            await presence.seat_here(*here)
         found = await pages.new_events(gameplay, game_id, after, viewer)
         if found is not None:
             after = found[0]
@@ -144,7 +143,7 @@ async def messages(
             found = None  # a catch-up can be long: not kept while the stream waits
         async for tick in ticks:
             if here is not None and presence is not None and time.monotonic() - refreshed >= KEEP_ALIVE_S:
-                await presence.here(*here)
+                await presence.seat_here(*here)
                 refreshed = time.monotonic()
             if tick is QUIET and time.monotonic() - read_at < RECHECK_S:  # silence, and nothing was announced
                 yield ServerSentEventMessage(data=None, comment="keep-alive")
@@ -166,25 +165,7 @@ async def messages(
         if isinstance(ticks, _Closing):  # first: leaving the subscription never waits, even when cancelled
             await ticks.aclose()
         if here is not None and presence is not None:
-            await presence.gone(*here)
-
-
-class HeldStream:
-    """The messages of one stream, holding its client's slot until they end (or the stream is dropped)."""
-
-    def __init__(self, slots: StreamSlots, client: str, inner: AsyncIterator[ServerSentEventMessage]) -> None:
-        self._slots, self._client, self._inner = slots, client, inner
-        slots.hold(client, self)
-
-    def __aiter__(self) -> HeldStream:
-        return self
-
-    async def __anext__(self) -> ServerSentEventMessage:
-        try:
-            return await anext(self._inner)
-        except BaseException:  # the end, a failure or a cancellation (the client left): the slot is free
-            self._slots.release(self._client, self)
-            raise
+            await presence.seat_gone(*here)
 
 
 class StreamController(Controller):
@@ -202,7 +183,8 @@ class StreamController(Controller):
         game_id: FromPath[str],
         seat: OptionalSeatDep,
         gameplay: GameplayDep,
-        runtime: RuntimeDep,
+        news: NewsDep,
+        accounts: AccountsDep,
         after: Annotated[int, QueryParameter(ge=0, le=VERSION_MAX, description="Send the events after this first.")
                          ] = 0,
         last_event_id: Annotated[int, HeaderParameter(name="Last-Event-ID", ge=0, le=VERSION_MAX, required=False,
@@ -218,6 +200,6 @@ class StreamController(Controller):
         client = get_remote_address(request)
         slots.admit(client)
         start = last_event_id or after  # an EventSource sends the last id it saw, a version >= 1
-        events = messages(gameplay, runtime.notifier, game_id, start, viewer_of(seat), runtime.presence,
+        events = messages(gameplay, news, game_id, start, viewer_of(seat), accounts,
                           request.app.state.stream_pages)
         return ServerSentEvent(HeldStream(slots, client, events))

@@ -11,15 +11,15 @@ from litestar.params import FromPath, QueryParameter
 
 from infra.eventstore.tables import PAGE_MAX, TableRow
 from services.gameplay import Gameplay
-from services.gameplay.tables import Rematched, TableRefused, tables_of
+from services.gameplay.tables import Rematched, TableRefused
 
 from ..auth import SECURITY, provide_seat
-from ..deps import RuntimeDep, SeatDep, SettingsDep
+from ..deps import SeatDep, SettingsDep, TablesDep
 from ..errors import ApiError, documented
+from ..pages import public_url
 from ..players import PlayerDep, provide_player
 from ..schemas import SeatCreatedOut
 from ..table_schemas import JoinedOut, RematchOut, TableOut, TableSeatOut, TablesOut
-from .games import public_url
 
 Limit = Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="At most this many games.")]
 Before = Annotated[int, QueryParameter(ge=0, le=2**53 - 1, description=(
@@ -59,22 +59,22 @@ class TablesController(Controller):
     tags = ("tables",)
 
     @get("/tables/open", summary="Games listed publicly that seek players", responses=documented(400))
-    async def open(self, runtime: RuntimeDep, settings: SettingsDep, limit: Limit = 50) -> TablesOut:
+    async def open(self, tables: TablesDep, settings: SettingsDep, limit: Limit = 50) -> TablesOut:
         """Running games whose creator listed them, with a person's seat nobody holds yet, newest first. A signed-in
         player joins one with ``POST /api/games/{game_id}/join``."""
-        rows = await tables_of(runtime).store.open_tables(limit)
+        rows = await tables.open_tables(limit)
         base = public_url(settings)
-        return TablesOut(tuple(table_out(runtime.gameplay, r, base) for r in rows))
+        return TablesOut(tuple(table_out(tables.gameplay, r, base) for r in rows))
 
     @get("/tables/live", summary="Games listed publicly, to watch", responses=documented(400))
-    async def live(self, runtime: RuntimeDep, settings: SettingsDep, limit: Limit = 20,
+    async def live(self, tables: TablesDep, settings: SettingsDep, limit: Limit = 20,
                    before: Before = 0) -> TablesOut:
         """Running listed games, the most recently moved first, a page at a time (``before``: the previous page's
         ``next_before``). Anyone may watch a game at its ``url``."""
-        rows = await tables_of(runtime).store.live_tables(limit, before or None)
+        rows = await tables.live_tables(limit, before or None)
         base = public_url(settings)
         more = rows[-1].updated_us if len(rows) == limit else None
-        return TablesOut(tuple(table_out(runtime.gameplay, r, base) for r in rows), more)
+        return TablesOut(tuple(table_out(tables.gameplay, r, base) for r in rows), more)
 
     @post("/games/{game_id:str}/join", status_code=200, summary="Join a free seat of a game listed publicly",
           dependencies={"player": Provide(provide_player)}, security=SECURITY, responses=documented(
@@ -82,12 +82,12 @@ class TablesController(Controller):
               s403="The game is not listed publicly (table/unlisted), or the CSRF header is missing (auth/csrf)",
               s409="Every seat is taken (seat/full), or you already hold a seat of this game (seat/already_seated)",
               s422="The game has ended (rule/game_over)"))
-    async def join(self, game_id: FromPath[str], player: PlayerDep, runtime: RuntimeDep,
+    async def join(self, game_id: FromPath[str], player: PlayerDep, tables: TablesDep,
                    settings: SettingsDep) -> JoinedOut:
         """The signed-in player takes the first free person's seat (a ``table.seat_claimed`` event in the log, as a
         claim by invite); the seat's invite link, if the host sent one, stops opening it."""
         try:
-            joined = await tables_of(runtime).join(game_id, player.player_id, player.name)
+            joined = await tables.join(game_id, player.player_id, player.name)
         except TableRefused as exc:
             raise refused(exc) from exc
         return JoinedOut(game_id, joined.seat, joined.applied.version, f"{public_url(settings)}/play/{game_id}")
@@ -97,7 +97,7 @@ class TablesController(Controller):
               400, 401, 403, 404, 409, 422,
               s409="The game is not over (table/not_finished)",
               s422="The game's options were not recorded (table/no_options)"))
-    async def rematch(self, game_id: FromPath[str], seat: SeatDep, runtime: RuntimeDep,
+    async def rematch(self, game_id: FromPath[str], seat: SeatDep, tables: TablesDep,
                       settings: SettingsDep) -> RematchOut:
         """A seat of the finished game (its token, or its player's session) asks for the rematch: the same game,
         options, seat order and names; every seat a player held is claimed by them again. The first request sets it
@@ -105,7 +105,7 @@ class TablesController(Controller):
         later request finds the same game (``first`` false) and gets only its own seat's token, for a guest.
         ``GET /api/games/{game_id}`` then names it (``rematch_id``)."""
         try:
-            rematched = await tables_of(runtime).rematch(game_id)
+            rematched = await tables.rematch(game_id)
         except TableRefused as exc:
             raise refused(exc) from exc
         return rematch_out(rematched, seat, public_url(settings))

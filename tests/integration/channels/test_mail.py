@@ -15,9 +15,10 @@ from litestar import Litestar
 from litestar.di import Provide
 
 from bench.receivers import http_serving
-from infra.channels import DeliveryFailed, DevMailbox, Mail, SmtpSender, devmail_router, mail_sender
+from infra.channels import DeliveryFailed, DevMailbox, Mail, SmtpSender, mail_sender
 from infra.channels.mail import NoMail
 from infra.config import Settings
+from services.api.controllers.devmail import devmail_router
 from tests.integration.channels.conftest import (
     PASSWORD,
     USER,

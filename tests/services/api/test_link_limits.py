@@ -27,7 +27,7 @@ async def mailed(settings: Settings, runtime: Runtime) -> AsyncIterator[tuple[ht
     inbox = MailInbox()
     async with smtp_serving(inbox) as smtp_url:
         production = msgspec.structs.replace(settings, sandbox=False, dev_mailbox=False, smtp_url=smtp_url)
-        runtime.mail = mail_sender(production, runtime.pool)
+        runtime.accounts.mail = mail_sender(production, runtime.pool)
         async with asgi_client(create_app(production, runtime)) as client:
             yield client, inbox
 

@@ -14,8 +14,8 @@ from infra.eventstore import StoredEvent
 from infra.eventstore.memory import InMemoryEventStore
 from infra.notify import RecordingNotifier
 from infra.queue import RecordingJobQueue
-from services.api.controllers.games import events_page
 from services.api.controllers.stream import SharedPages
+from services.api.pages import events_page
 from services.gameplay import Gameplay
 
 

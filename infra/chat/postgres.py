@@ -1,43 +1,15 @@
-"""A game's chat: lines kept append-only beside its log (never in it: a line moves no version), numbered 1..n per
-game, and the host's mutes. Nothing is deleted: muting a seat hides its lines (``hidden``) and unmuting shows
-them again. New lines and mutes are announced on a Redis channel per game (:func:`chat_channel`)."""
+"""The chat on PostgreSQL (infra/migrations/008_chat.sql): :class:`~.base.ChatLines` over the ``chat_lines``,
+``chat_heads`` and ``chat_mutes`` tables."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 import asyncpg
-import msgspec
-from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from infra.errors import StoreUnavailable, StreamNotFound
 
-RATE_WINDOW_S = 60
-"""The window of the per-seat rate."""
-
-
-class ChatLine(msgspec.Struct, frozen=True):
-    seq: int
-    seat: int
-    name: str
-    text: str
-    posted_at: str
-    """ISO 8601, UTC."""
-    hidden: bool = False
-    """The host muted the seat (only the host is shown such lines; the export keeps them)."""
-
-
-class Posted(msgspec.Struct, frozen=True):
-    """What posting came to: the line, or why not (``muted``; ``retry_after_s`` > 0: over the rate)."""
-
-    line: ChatLine | None
-    muted: bool = False
-    retry_after_s: int = 0
-
-
-def chat_channel(game_id: str) -> str:
-    return f"magnate:chat:{game_id}"
+from .base import RATE_WINDOW_S, ChatLine, Posted
 
 
 def _iso(at: datetime) -> str:
@@ -51,8 +23,8 @@ def _line(row: asyncpg.Record) -> ChatLine:
 _COLUMNS = "seq, seat, name, text, posted_at, hidden"
 
 
-class ChatStore:
-    """The chat tables of PostgreSQL (infra/migrations/008_chat.sql)."""
+class PostgresChatStore:
+    """The chat tables of PostgreSQL."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
@@ -110,9 +82,5 @@ class ChatStore:
                                game_id, seat, muted)
 
 
-async def announce(redis: Redis, game_id: str, what: str) -> None:
-    """Tell the chat streams of every API process: ``what`` is a line's seq, or "mutes"."""
-    try:
-        await redis.publish(chat_channel(game_id), what)
-    except (RedisError, OSError) as exc:
-        raise StoreUnavailable(f"Redis is unavailable: {exc}") from exc
+ChatStore = PostgresChatStore
+"""The name the command line's export still uses (``services/cli.py``)."""
