@@ -1,4 +1,5 @@
-"""Players and their one-time sign-in links, on PostgreSQL.
+"""Players and their one-time sign-in links: the :class:`Players` port, on PostgreSQL (:class:`PlayerStore`) and in
+memory (:class:`InMemoryPlayerStore`, its twin), held to one contract (tests/integration/test_players_store.py).
 
 A link's token is 32 random bytes shown once (in the mail); only its SHA-256 is stored. Redeeming it marks it used
 in the same statement that checks it, so a replayed link fails even when two redeem it at once;
@@ -9,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Protocol, runtime_checkable
 
 import asyncpg
 import msgspec
@@ -54,6 +57,23 @@ def link_hash(token: str) -> str:
 
 def default_name(email: str) -> str:
     return email.split("@", 1)[0][:NAME_MAX] or "player"
+
+
+@runtime_checkable
+class Players(Protocol):
+    async def issue_link(self, email: str, next_path: str, minutes: int, *, limited: bool = True) -> SignInLink:
+        """A new sign-in link for ``email`` (checked, lower-cased), valid ``minutes``: TooManyLinks beyond
+        :data:`LINKS_PER_WINDOW` in the last ``minutes`` (unless not ``limited``)."""
+        ...
+
+    async def redeem(self, token: str) -> tuple[Player, str]:
+        """The player the link signs in (made on first sign-in) and where to go next; LinkInvalid, LinkUsed or
+        LinkExpired otherwise. A link works once, and spends every other unused link of its address."""
+        ...
+
+    async def get(self, player_id: str) -> Player | None: ...
+
+    async def rename(self, player_id: str, name: str) -> Player | None: ...
 
 
 class PlayerStore:
@@ -114,3 +134,58 @@ class PlayerStore:
             row = await conn.fetchrow(
                 "UPDATE players SET name = $2 WHERE player_id = $1 RETURNING player_id, email, name", player_id, name)
         return None if row is None else Player(row["player_id"], row["email"], row["name"])
+
+
+class _Link(msgspec.Struct):
+    email: str
+    next_path: str
+    created_at: datetime
+    expires_at: datetime
+    used: bool = False
+
+
+class InMemoryPlayerStore:
+    """:class:`Players` within one process; ``clock``: the time now (UTC)."""
+
+    def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self._clock = clock
+        self._links: dict[str, _Link] = {}
+        self._players: dict[str, Player] = {}
+
+    async def issue_link(self, email: str, next_path: str, minutes: int, *, limited: bool = True) -> SignInLink:
+        now = self._clock()
+        recent = sum(1 for link in self._links.values()
+                     if link.email == email and link.created_at > now - timedelta(minutes=minutes))
+        if limited and recent >= LINKS_PER_WINDOW:
+            raise TooManyLinks(f"{LINKS_PER_WINDOW} sign-in links were sent to this address lately; "
+                               "use one of them or wait")
+        token = secrets.token_urlsafe(32)
+        expires = now + timedelta(minutes=minutes)
+        self._links[link_hash(token)] = _Link(email, next_path, now, expires)
+        return SignInLink(token, email, expires)
+
+    async def redeem(self, token: str) -> tuple[Player, str]:
+        link = self._links.get(link_hash(token))
+        if link is None:
+            raise LinkInvalid("this sign-in link is not valid")
+        if link.used:
+            raise LinkUsed("this sign-in link was used already, or a newer one was: ask for a new one")
+        if link.expires_at <= self._clock():
+            raise LinkExpired("this sign-in link has expired: ask for a new one")
+        for other in self._links.values():
+            if other.email == link.email:
+                other.used = True
+        player = next((p for p in self._players.values() if p.email == link.email), None)
+        if player is None:
+            player = Player("p" + secrets.token_hex(12), link.email, default_name(link.email))
+            self._players[player.player_id] = player
+        return player, link.next_path
+
+    async def get(self, player_id: str) -> Player | None:
+        return self._players.get(player_id)
+
+    async def rename(self, player_id: str, name: str) -> Player | None:
+        if player_id not in self._players:
+            return None
+        self._players[player_id] = msgspec.structs.replace(self._players[player_id], name=name)
+        return self._players[player_id]

@@ -9,7 +9,7 @@ from datetime import datetime
 
 import msgspec
 
-from infra.accounts import LinkCounter, Player, PlayerStore, SignInLink
+from infra.accounts import LinkCounter, Player, Players, SignInLink
 from infra.accounts.vacations import Vacation, VacationStore, days_of
 from infra.channels.addresses import check_email
 from infra.channels.devmail import DevMailbox
@@ -40,7 +40,7 @@ class Allowance(msgspec.Struct, frozen=True):
 
 
 class Accounts:
-    def __init__(self, gameplay: Gameplay, players: PlayerStore, vacations: VacationStore, presence: PresencePort,
+    def __init__(self, gameplay: Gameplay, players: Players, vacations: VacationStore, presence: PresencePort,
                  mail: MailSender, link_limits: LinkCounter) -> None:
         self.gameplay = gameplay
         self.players = players
