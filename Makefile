@@ -27,7 +27,7 @@ haproxy: ## the load balancer of the two-API-process test and benchmark (docs/SC
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy; }
 
 test: $(STAMP) chromium haproxy ## run the whole suite (unit, property, integration and browser tests) on every core
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 lint: $(STAMP) ## ruff over everything, mypy --strict over domain/ infra/ services/ bench/
 	$(VENV)/bin/ruff check .

@@ -9,6 +9,7 @@ import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -117,3 +118,22 @@ def drop_queue(redis_url: str, name: str) -> None:
             client.delete(*keys)
     finally:
         client.close()
+
+
+LONGEST_FIRST = ("chaos", "integration", "browser", "services", "games", "domain")
+"""The suite's folders, those whose files run longest first: end-to-end files take tens of seconds each (servers
+started, outages waited out, browsers driven), unit files a fraction of one."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Order the files longest first. ``make test`` hands whole files to its workers in collection order
+    (``--dist loadfile --no-loadscope-reorder``); a long file handed out last keeps one worker busy after the
+    others ran dry, so the many short unit files go at the end, where they fill the gaps. The sort is stable: the
+    tests of a file keep their order and stay together."""
+    tests = Path(__file__).resolve().parent
+
+    def rank(item: pytest.Item) -> int:
+        parts = item.path.relative_to(tests).parts if item.path.is_relative_to(tests) else ()
+        return LONGEST_FIRST.index(parts[0]) if parts and parts[0] in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)
