@@ -21,6 +21,7 @@ from redis.exceptions import RedisError
 from infra.errors import StoreUnavailable
 
 from .fanout import QUIET, Fanout, Heard, Waiter
+from .news import news_message
 
 __all__ = ["QUIET", "STREAMS_CLIENT", "Broadcast", "Heard", "InMemoryBroadcast", "Notifier", "RecordingNotifier",
            "RedisBroadcast", "RedisNotifier", "Subscriber", "channel", "listen_channels", "player_channel"]
@@ -52,19 +53,27 @@ class Subscriber(Protocol):
 
 
 class RedisNotifier:
-    """Publishes on a Redis channel per game; listeners re-read the store, so a lost message only delays.
+    """Publishes on a Redis channel per game; listeners re-read the store, so a lost message only delays. With
+    ``news`` (the deployment's news channel, :mod:`infra.news`) the game is named there too, in the same round trip.
 
     The listeners of one process share one subscription (:class:`infra.fanout.Fanout`, started by the first
     listener, on a connection named ``client_name``); :meth:`aclose` closes it."""
 
-    def __init__(self, redis: Redis, client_name: str = STREAMS_CLIENT) -> None:
+    def __init__(self, redis: Redis, client_name: str = STREAMS_CLIENT, news: str | None = None) -> None:
         self._redis = redis
         self.client_name = client_name
+        self.news = news
         self._fanout: Fanout | None = None
 
     async def published(self, game_id: str, version: int) -> None:
         try:
-            await self._redis.publish(channel(game_id), str(version))
+            if self.news is None:
+                await self._redis.publish(channel(game_id), str(version))
+                return
+            async with self._redis.pipeline(transaction=False) as pipe:
+                pipe.publish(channel(game_id), str(version))
+                pipe.publish(self.news, news_message(game_id, version))
+                await pipe.execute()
         except (RedisError, OSError) as exc:
             raise StoreUnavailable(f"Redis is unavailable: {exc}") from exc
 

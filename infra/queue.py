@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 from arq.connections import ArqRedis, RedisSettings, create_pool
-from arq.constants import job_key_prefix, result_key_prefix
+from arq.constants import in_progress_key_prefix, job_key_prefix, result_key_prefix
 from arq.jobs import serialize_job
 from arq.utils import timestamp_ms
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from infra.errors import StoreUnavailable
-from infra.notify import Notifier, channel
+from infra.news import news_message
+from infra.notify import Notifier, RedisNotifier, channel
 
 
 class Job(msgspec.Struct, frozen=True):
@@ -88,17 +90,19 @@ class QueueAndNotifier:
 
 
 class ArqAnnouncer:
-    """:class:`Announcer` on the Redis of both the queue and the event streams: a version that made a job due is
-    announced by the enqueue's own script (one round trip, :meth:`ArqJobQueue.enqueue_announcing`)."""
+    """:class:`Announcer` on the Redis of the queue, the event streams and the workers' news: every append is one
+    round trip, which publishes the version on the game's channel (the streams) and the game on the deployment's
+    news channel (the notification projector, :mod:`infra.news`), and, when the append made a system job due,
+    enqueues it (the enqueue's own script, :meth:`ArqJobQueue.enqueue_announcing`)."""
 
-    def __init__(self, queue: ArqJobQueue, notifier: Notifier) -> None:
+    def __init__(self, queue: ArqJobQueue, notifier: RedisNotifier) -> None:
         self.queue, self.notifier = queue, notifier
 
     async def moved(self, game_id: str, version: int, due: Job | None) -> None:
         if due is None:
             await self.notifier.published(game_id, version)
         else:
-            await self.queue.enqueue_announcing(due)
+            await self.queue.enqueue_announcing(due, self.notifier.news)
 
 
 def serialize(value: Any) -> bytes:
@@ -142,12 +146,16 @@ end
 if ARGV[5] then
     redis.call('publish', ARGV[5], ARGV[6])
 end
+if ARGV[7] then
+    redis.call('publish', ARGV[7], ARGV[8])
+end
 return queued
 """
 """arq's ``enqueue_job`` in one round trip: the same keys, values and expiry, and the same refusal when a job
 with that id is queued, running or has a kept result; arq does it with WATCH, EXISTS and MULTI/EXEC (three
 round trips), a script is atomic by itself. With ARGV[5] and ARGV[6] it also publishes that message on that
-channel (the announcement of the version, see :class:`infra.notify.RedisNotifier`)."""
+channel (the announcement of the version, see :class:`infra.notify.RedisNotifier`), and with ARGV[7] and ARGV[8]
+the game's news on the deployment's news channel (:mod:`infra.news`)."""
 
 
 class ArqJobQueue:
@@ -158,17 +166,20 @@ class ArqJobQueue:
     async def enqueue(self, job: Job) -> bool:
         return await self._enqueue(job, announce=False)
 
-    async def enqueue_announcing(self, job: Job) -> bool:
-        """:meth:`enqueue`, and announce ``job.version`` on its game's channel in the same round trip, even when the
-        job is queued already (the pool must be on the Redis the event streams listen to)."""
-        return await self._enqueue(job, announce=True)
+    async def enqueue_announcing(self, job: Job, news: str | None = None) -> bool:
+        """:meth:`enqueue`, and announce ``job.version`` on its game's channel (and the game on the ``news`` channel,
+        if given) in the same round trip, even when the job is queued already (the pool must be on the Redis the
+        event streams and the workers listen to)."""
+        return await self._enqueue(job, announce=True, news=news)
 
-    async def _enqueue(self, job: Job, *, announce: bool) -> bool:
+    async def _enqueue(self, job: Job, *, announce: bool, news: str | None = None) -> bool:
         now_ms = timestamp_ms()
         data = serialize_job(job.kind, (job.game_id, job.version), {}, None, now_ms, serializer=serialize)
         args: list[Any] = [self._pool.expires_extra_ms, data, now_ms, job.job_id]
         if announce:
             args += [channel(job.game_id), str(job.version)]
+            if news is not None:
+                args += [news, news_message(job.game_id, job.version)]
         try:
             queued = await self._script(
                 keys=[job_key_prefix + job.job_id, result_key_prefix + job.job_id, self._pool.default_queue_name],
@@ -236,3 +247,71 @@ async def queue_depth(redis: Redis, queue: str) -> QueueDepth:
         raise StoreUnavailable(f"Redis is unavailable: {exc}") from exc
     oldest = max(0.0, (now - float(first[0][1])) / 1000) if first and due else 0.0
     return QueueDepth(int(due), int(total) - int(due), oldest)
+
+
+class JobClaims(Protocol):
+    """arq's claims of the jobs being run (its in-progress keys), kept short while their worker lives
+    (:mod:`services.ai_worker.leases`)."""
+
+    async def renew(self, job_ids: Sequence[str], lease_ms: int) -> int:
+        """Extend the claims of these jobs to ``lease_ms`` (a claim that is gone is not recreated); returns how
+        many were extended."""
+        ...
+
+    async def release_orphans(self, lease_ms: int, claim_ms: int, orphan_after_ms: int, limit: int) -> int:
+        """Among the first ``limit`` due jobs, release the claims never shortened to a lease (time to live above
+        ``lease_ms``) taken more than ``orphan_after_ms`` ago (arq takes them for ``claim_ms``); returns how many."""
+        ...
+
+
+class ArqJobClaims:
+    """:class:`JobClaims` on arq's keys in Redis (one round trip per call, two when orphans are released)."""
+
+    def __init__(self, redis: Redis, queue_name: str) -> None:
+        self._redis, self._queue = redis, queue_name
+
+    async def renew(self, job_ids: Sequence[str], lease_ms: int) -> int:
+        if not job_ids:
+            return 0
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for job_id in job_ids:
+                pipe.pexpire(in_progress_key_prefix + job_id, lease_ms)
+            extended = await pipe.execute()
+        return sum(1 for ok in extended if ok)
+
+    async def release_orphans(self, lease_ms: int, claim_ms: int, orphan_after_ms: int, limit: int) -> int:
+        due = await self._redis.zrangebyscore(self._queue, "-inf", timestamp_ms(), start=0, num=limit)
+        if not due:
+            return 0
+        keys = [in_progress_key_prefix + raw.decode() for raw in due]
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.pttl(key)
+            ttls = await pipe.execute()
+        orphans = [key for key, ttl in zip(keys, ttls, strict=True)
+                   if ttl > lease_ms and claim_ms - ttl > orphan_after_ms]
+        if orphans:
+            await self._redis.delete(*orphans)
+        return len(orphans)
+
+
+class Periods(Protocol):
+    """Periodic tasks run by one worker of many per period."""
+
+    async def take(self, name: str, period_ms: int) -> bool:
+        """True for the first caller of ``name`` in a period of ``period_ms`` (the others: False); raises
+        StoreUnavailable when the store is away (the task skips a round)."""
+        ...
+
+
+class RedisPeriods:
+    """:class:`Periods` as a Redis key per task and deployment (``SET NX PX``)."""
+
+    def __init__(self, redis: Redis, deployment: str) -> None:
+        self._redis, self._deployment = redis, deployment
+
+    async def take(self, name: str, period_ms: int) -> bool:
+        try:
+            return bool(await self._redis.set(f"{self._deployment}:{name}", "1", nx=True, px=period_ms))
+        except (RedisError, OSError) as exc:
+            raise StoreUnavailable(f"Redis is unavailable: {exc}") from exc

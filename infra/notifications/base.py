@@ -160,8 +160,9 @@ class Channels(Protocol):
 class Watch(Protocol):
     """The projector's checkpoints, and what notifications read of games and seats."""
 
-    async def moved(self, limit: int) -> list[str]:
-        """Watched games whose head is past their cursor, or which have ended (at most ``limit``)."""
+    async def moved(self, limit: int, among: Sequence[str] | None = None) -> list[str]:
+        """Watched games whose head is past their cursor, or which have ended (at most ``limit``); only those
+        ``among`` the given games when given (the games an announcement named)."""
 
     async def hold(self, game_id: str) -> Watched | None:
         """Inside a transaction: lock the game's cursor for this projector and read it with the game's head and

@@ -136,8 +136,9 @@ class MemoryWatch(OnTables):
         game = self._t.games.get(game_id)
         return game is not None and (game.version > self._t.cursors[game_id] or game.status != "running")
 
-    async def moved(self, limit: int) -> list[str]:
-        return [game_id for game_id in self._t.cursors if self._moved(game_id)][:limit]
+    async def moved(self, limit: int, among: Sequence[str] | None = None) -> list[str]:
+        games = self._t.cursors if among is None else [g for g in dict.fromkeys(among) if g in self._t.cursors]
+        return [game_id for game_id in games if self._moved(game_id)][:limit]
 
     async def hold(self, game_id: str) -> Watched | None:
         game = self._t.games.get(game_id)

@@ -3,12 +3,19 @@ and what notifications read of ``games`` and ``seats``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .executor import OnExecutor
 from .records import WaitingSeat, Watched
 
 _MOVED = """
 SELECT c.game_id FROM notice_cursors c JOIN games g USING (game_id)
 WHERE g.version > c.version OR g.status <> 'running'
+LIMIT $1
+"""
+_MOVED_AMONG = """
+SELECT c.game_id FROM notice_cursors c JOIN games g USING (game_id)
+WHERE c.game_id = ANY($2::text[]) AND (g.version > c.version OR g.status <> 'running')
 LIMIT $1
 """
 # SKIP LOCKED: several workers project side by side, each game by one of them at a time. The head and the claimed
@@ -31,8 +38,12 @@ ORDER BY g.updated_at, g.game_id
 
 
 class PostgresWatch(OnExecutor):
-    async def moved(self, limit: int) -> list[str]:
-        return [r["game_id"] for r in await self._db.fetch(_MOVED, limit)]
+    async def moved(self, limit: int, among: Sequence[str] | None = None) -> list[str]:
+        if among is None:
+            return [r["game_id"] for r in await self._db.fetch(_MOVED, limit)]
+        if not among:
+            return []
+        return [r["game_id"] for r in await self._db.fetch(_MOVED_AMONG, limit, list(among))]
 
     async def hold(self, game_id: str) -> Watched | None:
         row = await self._db.fetchrow(_HOLD, game_id)

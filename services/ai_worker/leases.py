@@ -18,7 +18,13 @@ jobs from the head of the queue and skips claimed ones, so such an orphan sits a
 than :data:`ORPHAN_AFTER_MS` after it was taken — a living worker starts a claimed job within milliseconds.
 
 Only arq's public seams are used: the ``on_job_start``/``after_job_end`` hooks, the job id and Redis pool it
-passes in ``ctx``, and the key prefix it exports (``arq.constants.in_progress_key_prefix``).
+passes in ``ctx``, and the key prefix it exports (``arq.constants.in_progress_key_prefix``); the renewals and the
+release of orphans go through the :class:`infra.queue.JobClaims` port the runtime builds.
+
+This is the one lease of the system: every unit of work is an arq job (a system command, a clock's timer, a
+notification's delivery, whose job id is the delivery's id), and this lease is what makes it one worker's at a
+time and another's seconds after that worker dies. A delivery's row keeps its state (pending, sending, its
+attempts, when it is due) but no lease of its own (:mod:`services.notifications.claim`).
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ from typing import Any
 
 from arq.constants import in_progress_key_prefix
 from redis.asyncio import Redis
+
+from infra.queue import JobClaims
 
 LEASE_MS = 3000
 """How long a started job stays claimed without a renewal: the longest a dead worker's job waits."""
@@ -57,33 +65,14 @@ class Leases:
         """arq's ``after_job_end`` hook: arq has deleted the claim; stop renewing it."""
         self.running.discard(ctx["job_id"])
 
-    async def sweep(self, redis: Redis, queue_name: str, claim_ms: int, now_ms: int) -> int:
+    async def sweep(self, claims: JobClaims, claim_ms: int) -> int:
         """Release the orphaned claims among the first due jobs (see the module docstring): a claim whose time to
         live is still above the lease and which was taken more than ORPHAN_AFTER_MS ago (arq sets it to
         ``claim_ms``). Returns how many were released; a release that races a living but stalled worker costs
         a second run, which appends nothing."""
-        due = await redis.zrangebyscore(queue_name, "-inf", now_ms, start=0, num=SWEPT)
-        if not due:
-            return 0
-        keys = [in_progress_key_prefix + raw.decode() for raw in due]
-        async with redis.pipeline(transaction=False) as pipe:
-            for key in keys:
-                pipe.pttl(key)
-            ttls = await pipe.execute()
-        orphans = [key for key, ttl in zip(keys, ttls, strict=True)
-                   if ttl > self.lease_ms and claim_ms - ttl > ORPHAN_AFTER_MS]
-        if orphans:
-            await redis.delete(*orphans)
-        return len(orphans)
+        return await claims.release_orphans(self.lease_ms, claim_ms, ORPHAN_AFTER_MS, SWEPT)
 
-    async def renew(self, redis: Redis) -> int:
+    async def renew(self, claims: JobClaims) -> int:
         """Extend the claims of the running jobs (one round trip); returns how many were extended. A claim that
-        is gone (the job finished between two renewals) is not recreated: PEXPIRE only touches existing keys."""
-        running = sorted(self.running)
-        if not running:
-            return 0
-        async with redis.pipeline(transaction=False) as pipe:
-            for job_id in running:
-                pipe.pexpire(in_progress_key_prefix + job_id, self.lease_ms)
-            extended = await pipe.execute()
-        return sum(1 for ok in extended if ok)
+        is gone (the job finished between two renewals) is not recreated."""
+        return await claims.renew(sorted(self.running), self.lease_ms)

@@ -10,8 +10,8 @@ fails fast (arq's own retries are turned off: ``arq_pool(conn_retries=0)``, whos
 whatever the driver raised) and is tried again after the back-off, the outage logged when it begins, at each
 failed attempt and when it ends. An arq run that fails for any other reason is logged and replaced too: the
 worker exits only when told to (SIGTERM, SIGINT). Meanwhile
-:mod:`.upkeep` renews the leases of running jobs, reconciles periodically, sweeps the notification deliveries
-and runs the notification projector (:mod:`services.notifications.projector`).
+:mod:`.upkeep` renews the leases of running jobs, runs the notification projector on the appends' news
+(:mod:`services.notifications.projector`) and reconciles periodically (due jobs, due deliveries, lagging notices).
 
 With ``MAGNATE_WORKER_METRICS_PORT`` set, the worker serves its Prometheus metrics (its jobs, its appends, its
 deliveries, its process's CPU and memory) on ``http://HOST:port/metrics`` from the start, stores or not
@@ -72,11 +72,10 @@ async def serve(settings: Settings) -> None:
     notifications = runtime.notifications  # built once with the runtime; closed with it
     tasks: set[asyncio.Task[None]] = set()
     claim_ms = (settings.worker_job_timeout_s + 10) * 1000  # arq's in-progress key: the job timeout + 10 s
-    upkeep.start(tasks, upkeep.keep_leases(leases, runtime.redis, settings.queue_name, claim_ms),
-                 upkeep.reconcile_periodically(runtime.gameplay, runtime.redis, settings.queue_name,
+    upkeep.start(tasks, upkeep.keep_leases(leases, runtime.job_claims, claim_ms),
+                 upkeep.reconcile_periodically(runtime.gameplay, notifications, runtime.periods,
                                                settings.reconcile_every_s),
-                 upkeep.sweep_periodically(notifications, settings.queue_name, settings.reconcile_every_s),
-                 keep_projecting(notifications.projector, settings.notify_poll_s))
+                 keep_projecting(notifications.projector, runtime.news))
     outage = Outage()
     try:
         while not stop.is_set():

@@ -21,10 +21,19 @@ from infra.errors import StoreUnavailable
 from infra.eventstore.postgres import PostgresEventStore
 from infra.eventstore.tables import PostgresTables
 from infra.migrate import migrate
+from infra.news import RedisNews, news_channel
 from infra.notify import STREAMS_CLIENT, RecordingNotifier, RedisBroadcast, RedisNotifier
 from infra.presence import Presence
 from infra.probes import database_ok, redis_ok
-from infra.queue import ArqAnnouncer, ArqJobQueue, RecordingJobQueue, arq_pool, queue_depth
+from infra.queue import (
+    ArqAnnouncer,
+    ArqJobClaims,
+    ArqJobQueue,
+    RecordingJobQueue,
+    RedisPeriods,
+    arq_pool,
+    queue_depth,
+)
 from services.notifications.context import build as build_notifications
 
 from .accounts import Accounts
@@ -67,6 +76,12 @@ class Runtime:
         self.my_games = MyGames(gameplay, broadcast)
         self.health = Health(lambda: database_ok(pool), lambda: redis_ok(redis),
                              lambda: queue_depth(redis, settings.queue_name))
+        self.news = RedisNews(redis, news_channel(settings.queue_name), f"magnate-news:{settings.queue_name}")
+        """The deployment's news, every append's game (what the workers' notification projector listens to)."""
+        self.job_claims = ArqJobClaims(redis, settings.queue_name)
+        """The running jobs' claims (the workers' one lease, renewed by :mod:`services.ai_worker.upkeep`)."""
+        self.periods = RedisPeriods(redis, settings.queue_name)
+        """One worker of the deployment per period (the reconcile)."""
 
     def session_store(self) -> Store:
         """A store of the signed-in pages' sessions (Litestar's server-side session store), one per application."""
@@ -132,7 +147,8 @@ async def build(settings: Settings, *, run_migrations: bool = True) -> Runtime:
             await migrate(conn)
     redis = redis_client(settings.redis_url)
     arq = await arq_pool(settings.redis_url, settings.queue_name)
-    notifier = RedisNotifier(redis, f"{STREAMS_CLIENT}:{settings.queue_name}")  # a name per deployment
+    notifier = RedisNotifier(redis, f"{STREAMS_CLIENT}:{settings.queue_name}",  # a name per deployment
+                             news=news_channel(settings.queue_name))  # every append also tells the workers
     queue = ArqJobQueue(arq)
     gameplay = Gameplay(
         PostgresEventStore(pool), queue, notifier, games_of(settings), snapshot_every=settings.snapshot_every,

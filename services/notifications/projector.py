@@ -15,13 +15,18 @@ projection of the same versions would write nothing new.
 After the commit the new deliveries are queued and the players' pages told (:mod:`infra.notifications.dispatch`);
 both may be lost and are made good by :mod:`.sweep`. Each projector keeps the state it reached per game, so the
 next run folds only the new events.
+
+When to project: :func:`keep_projecting` is woken by the appends' own announcement (the deployment's news,
+:mod:`infra.news`, published in the round trip that tells the event streams) and projects the games it names;
+when its subscription is (re)made it catches up on every watched game that lags. An announcement lost by its
+publisher is made good by the worker's periodic reconcile (:meth:`Projector.catch_up`). There is no polling loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -29,6 +34,7 @@ import msgspec
 from cachetools import LRUCache
 from redis.exceptions import RedisError
 
+from infra.news import CATCH_UP, News
 from infra.notifications import STORE_FAILURES, Channels, Inbox, Outbox
 from infra.notifications.base import NotificationStore
 from infra.notifications.dispatch import Dispatch
@@ -44,6 +50,9 @@ log = logging.getLogger("magnate.notify")
 BATCH = 64
 """Games looked at per round."""
 STATES_KEPT = 4096
+LISTEN_AGAIN_S = 1.0
+"""The pause before listening again to news whose subscription failed for good (redis-py retries a lost
+connection by itself)."""
 
 PG_FAILURES: tuple[type[BaseException], ...] = (*STORE_FAILURES, RedisError)
 """A store away: the round fails as a whole (and is tried again), rather than skipping game after game."""
@@ -73,10 +82,15 @@ class Projector:
         self._clock = clock
         self._states: LRUCache[str, Loaded] = LRUCache(maxsize=STATES_KEPT)
 
-    async def run_once(self) -> list[Projected]:
-        """Project every watched game that has moved (up to the batch); returns what was written."""
+    async def run_once(self, among: Collection[str] | None = None) -> list[Projected]:
+        """Project every watched game that has moved (up to the batch), or those of ``among`` (the games an
+        announcement named, however many); returns what was written."""
         done: list[Projected] = []
-        for game_id in await self._store.moved(self._batch):
+        if among is None:
+            moved = await self._store.moved(self._batch)
+        else:
+            moved = await self._store.moved(len(among), sorted(among)) if among else []
+        for game_id in moved:
             try:
                 projected = await self.project(game_id)
             except PG_FAILURES:
@@ -87,6 +101,14 @@ class Projector:
             if projected is not None:
                 done.append(projected)
         return done
+
+    async def catch_up(self) -> int:
+        """Project every watched game that lags, batch after batch, until none does (or the ones left are held
+        by other projectors or cannot be projected); returns how many projections wrote something."""
+        count = 0
+        while done := await self.run_once():
+            count += len(done)
+        return count
 
     async def project(self, game_id: str) -> Projected | None:
         """Project one game from its cursor to its head (None if another projector holds it or it is current)."""
@@ -143,18 +165,27 @@ async def store_notices(store: NoticeWriter, game_id: str, told: list[Told],
     return await store.write_deliveries(deliveries)
 
 
-async def keep_projecting(projector: Projector, poll_s: float) -> None:
-    """Until cancelled: project, and wait ``poll_s`` when a round found less than a batch to do. A failed round
-    (a store away) is logged once and tried again."""
+async def keep_projecting(projector: Projector, news: News) -> None:
+    """Until cancelled: project the games the news names as it comes, and catch up on every lagging game when the
+    subscription is (re)made (announcements may have been missed). A failed round (a store away) is logged once and
+    leaves the projector behind: the next news makes it catch up on every game. A failed subscription is listened
+    to again after a pause (and caught up on when it is made again). The periodic reconcile
+    (:meth:`Projector.catch_up`) makes good whatever a failure with no news after it left behind."""
     failing = False
     while True:
         try:
-            done = await projector.run_once()
-        except PG_FAILURES as exc:
-            if not failing:
-                log.warning("notification projector paused: %s", exc)
-            failing, done = True, []
-        else:
-            failing = False
-        if not done:
-            await asyncio.sleep(poll_s)
+            async for heard in news.listen():
+                try:
+                    if heard is CATCH_UP or failing:
+                        await projector.catch_up()
+                    else:
+                        await projector.run_once(heard)
+                except PG_FAILURES as exc:
+                    if not failing:
+                        log.warning("notification projector paused: %s", exc)
+                    failing = True
+                else:
+                    failing = False
+        except (RedisError, OSError) as exc:
+            log.warning("the projector's news subscription failed (%s); listening again", exc)
+        await asyncio.sleep(LISTEN_AGAIN_S)

@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 from arq.connections import ArqRedis
 from arq.constants import in_progress_key_prefix
-from arq.utils import timestamp_ms
 
-from infra.queue import ArqJobQueue, Job
+from infra.queue import ArqJobClaims, ArqJobQueue, Job
 from services.ai_worker.leases import LEASE_MS, Leases
 
 pytestmark = [pytest.mark.integration]
@@ -27,7 +26,7 @@ async def test_the_sweep_releases_only_claims_of_jobs_that_never_started(
     await arq_redis.psetex(fresh, CLAIM_MS, b"1")  # just taken: the job is about to start
     await arq_redis.psetex(leased, LEASE_MS, b"1")  # running, leased
     try:
-        released = await Leases().sweep(arq_redis, queue_name, CLAIM_MS, timestamp_ms())
+        released = await Leases().sweep(ArqJobClaims(arq_redis, queue_name), CLAIM_MS)
         assert released == 1
         assert not await arq_redis.exists(orphan)
         assert await arq_redis.exists(fresh) and await arq_redis.exists(leased)
@@ -43,8 +42,9 @@ async def test_a_started_job_is_leased_and_renewed(arq_redis: ArqRedis, queue_na
     try:
         await leases.on_job_start({"job_id": f"{queue_name}:1:kind", "redis": arq_redis})
         assert 0 < await arq_redis.pttl(key) <= LEASE_MS
-        assert await leases.renew(arq_redis) == 1
+        claims = ArqJobClaims(arq_redis, queue_name)
+        assert await leases.renew(claims) == 1
         await leases.after_job_end({"job_id": f"{queue_name}:1:kind"})
-        assert await leases.renew(arq_redis) == 0
+        assert await leases.renew(claims) == 0
     finally:
         await arq_redis.delete(key)

@@ -28,6 +28,9 @@ async def test_a_watched_game_is_found_when_it_moves_or_ends(world: World) -> No
 
     assert {moved, ended} <= found and not {current, unwatched} & found
     assert len(await store.moved(1)) == 1
+    # among the games an announcement named: only those, moved and watched
+    assert set(await store.moved(10, among=[moved, current, unwatched, moved])) == {moved}
+    assert await store.moved(10, among=[]) == []
 
 
 async def test_a_held_game_is_skipped_by_other_transactions_until_it_commits(world: World) -> None:
