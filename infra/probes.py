@@ -25,3 +25,8 @@ async def redis_ok(redis: Redis) -> bool:
             return bool(await redis.ping())
     except (OSError, TimeoutError, RedisError):
         return False
+
+
+async def in_process_ok() -> bool:
+    """The probe of a store that lives in this process (a twin): it always answers."""
+    return True

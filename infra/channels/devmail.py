@@ -4,11 +4,16 @@ kept in the ``dev_mail`` table instead of sent (:class:`DevMailbox`), and shown 
 installed.
 
 Whoever reads it can sign in as anyone (the sign-in links are in it), so it exists only when asked for: without the
-switch the routes do not exist (404) and :func:`~infra.channels.mail.mail_sender` never makes a mailbox."""
+switch the routes do not exist (404) and :func:`~infra.channels.mail.mail_sender` never makes a mailbox.
+
+:class:`InMemoryDevMailbox` is its twin (a runtime of twins), held to one contract suite
+(tests/integration/channels/test_devmail_store.py)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+import itertools
+from datetime import UTC, datetime
+from email.message import EmailMessage
 
 import asyncpg
 import msgspec
@@ -35,6 +40,10 @@ class DevMailList(msgspec.Struct, frozen=True):
     mails: list[DevMail]
 
 
+def _headers(message: EmailMessage) -> dict[str, str]:
+    return {name: str(value) for name, value in message.items()}
+
+
 class DevMailbox:
     """A :class:`~infra.channels.mail.MailSender` that keeps each mail in the database, once per
     ``message_id`` (a retried delivery adds nothing)."""
@@ -45,7 +54,7 @@ class DevMailbox:
 
     async def send(self, mail: Mail) -> None:
         message = build_message(mail, self._sender)
-        headers = {name: str(value) for name, value in message.items()}
+        headers = _headers(message)
         await self._pool.execute(
             "INSERT INTO dev_mail (message_id, recipient, subject, text_body, html_body, headers)"
             " VALUES ($1, $2, $3, $4, $5, $6::jsonb) ON CONFLICT (message_id) DO NOTHING",
@@ -66,3 +75,24 @@ class DevMailbox:
                     headers=msgspec.json.decode(row["headers"], type=dict[str, str]), created_at=row["created_at"])
             for row in rows
         ]
+
+
+class InMemoryDevMailbox(DevMailbox):
+    """The development mailbox within one process: the same mails, ids and order as :class:`DevMailbox`, kept in a
+    list (a :class:`DevMailbox`, so the API serves it as it serves the real one)."""
+
+    def __init__(self, sender: str) -> None:  # no pool: nothing of the parent's storage is used
+        self._sender = sender
+        self._mails: list[DevMail] = []
+        self._ids = itertools.count(1)
+
+    async def send(self, mail: Mail) -> None:
+        if any(kept.message_id == mail.message_id for kept in self._mails):
+            return
+        message = build_message(mail, self._sender)
+        self._mails.append(DevMail(mail_id=next(self._ids), message_id=mail.message_id, recipient=mail.to,
+                                   subject=str(message["Subject"]), text_body=mail.text, html_body=mail.html,
+                                   headers=_headers(message), created_at=datetime.now(UTC)))
+
+    async def recent(self, limit: int = 50) -> list[DevMail]:
+        return self._mails[::-1][:max(1, min(limit, LIMIT_MAX))]

@@ -1,12 +1,16 @@
 """An in-memory event store with the same contract as the PostgreSQL one (for service-layer unit
-tests and quick experiments; never used in production)."""
+tests, the API's tests over a runtime of twins and quick experiments; never used in production).
+
+Beside the streams it keeps the facts of the table around a game that PostgreSQL keeps in the ``games`` and
+``seats`` rows (listed, options, rematch, which invite links were used): :class:`~.memory_tables.InMemoryTables`
+reads and writes them through :meth:`InMemoryEventStore.record`."""
 
 from __future__ import annotations
 
 import msgspec
 
 from infra.chain import COMMITTED, GENESIS, event_hash
-from infra.errors import AlreadySeated, ConcurrencyConflict, InviteInvalid, SeatTaken, StreamNotFound
+from infra.errors import AlreadySeated, ConcurrencyConflict, InviteInvalid, SeatInUse, SeatTaken, StreamNotFound
 
 from .base import (
     CommandRecord,
@@ -24,7 +28,10 @@ from .base import (
 )
 
 
-class _Game:
+class GameRecord:
+    """One game as the store keeps it: its stream and the facts PostgreSQL keeps in its ``games`` and ``seats``
+    rows."""
+
     def __init__(self, game_type: str, seats: list[SeatRecord], seed: bytes) -> None:
         self.game_type = game_type
         self.seats = seats
@@ -38,6 +45,13 @@ class _Game:
         self.claimed_tokens: dict[str, int] = {}
         self.chain = COMMITTED
         """The chain scheme (:mod:`infra.chain`)."""
+        self.created_at = self.updated_at
+        self.link_used: set[int] = set()
+        """The seats whose invite link was used (a guest plays them: not free to join)."""
+        self.listed = False
+        self.options: bytes | None = None
+        self.rematch_id: str | None = None
+        self.rematch_key: str | None = None
 
 
 class InMemoryEventStore:
@@ -45,14 +59,22 @@ class InMemoryEventStore:
         """``chain``: the chain scheme of the games it creates (:data:`~infra.chain.LEGACY` stands for games
         stored before commitments, as a PostgreSQL store still holds them)."""
         self._chain = chain
-        self._games: dict[str, _Game] = {}
+        self._games: dict[str, GameRecord] = {}
         self._creations: dict[str, CreationKey] = {}
 
-    def _game(self, game_id: str) -> _Game:
+    def _game(self, game_id: str) -> GameRecord:
         try:
             return self._games[game_id]
         except KeyError:
             raise StreamNotFound(f"no game {game_id}") from None
+
+    def record(self, game_id: str) -> GameRecord:
+        """The game's record, for the twins that read the same rows in PostgreSQL (StreamNotFound)."""
+        return self._game(game_id)
+
+    def records(self) -> dict[str, GameRecord]:
+        """Every game's record by id (the twins' listings)."""
+        return dict(self._games)
 
     async def create(
         self, game_id: str, game_type: str, seats: list[SeatRecord], seed: bytes, decision: Decision | list[Decision],
@@ -63,7 +85,7 @@ class InMemoryEventStore:
             raise DuplicateCreation(self._creations[creation.key_hash])
         if game_id in self._games:
             raise ConcurrencyConflict(game_id, 0)
-        self._games[game_id] = _Game(game_type, seats, seed)
+        self._games[game_id] = GameRecord(game_type, seats, seed)
         self._games[game_id].chain = self._chain
         self._games[game_id].host_seat = host_seat
         if creation is not None:
@@ -158,8 +180,12 @@ class InMemoryEventStore:
         return list(self._game(game_id).seats)
 
     async def seat_for_token(self, game_id: str, token_hash: str) -> int | None:
+        """The seat the token opens, its link marked used (so the seat is no longer free to join)."""
         game = self._games.get(game_id)
-        return next((s.seat for s in game.seats if s.token_hash == token_hash), None) if game else None
+        seat = next((s.seat for s in game.seats if s.token_hash == token_hash), None) if game else None
+        if game is not None and seat is not None:
+            game.link_used.add(seat)
+        return seat
 
     # -- who holds a seat ---------------------------------------------------------------------------------
 
@@ -168,21 +194,26 @@ class InMemoryEventStore:
         token_hash: str | None, player_id: str,
     ) -> list[StoredEvent]:
         game = self._game(game_id)
-        if token_hash is None:  # nothing is listed publicly in memory: joining needs the PostgreSQL store
-            raise InviteInvalid("only a free person's seat of a game listed publicly can be joined")
         if decision.command_id in game.commands:
             raise DuplicateCommand(game.commands[decision.command_id])
         held = next((s for s in game.seats if s.seat == seat), None)
-        if held is None or (held.player_id is None and held.token_hash != token_hash):
+        if token_hash is None:  # joining a listed game: any free person's seat
+            if held is None or held.kind != "human" or not game.listed or seat == game.host_seat:
+                raise InviteInvalid("only a free person's seat of a game listed publicly can be joined")
+        elif held is None or (held.player_id is None and held.token_hash != token_hash):
             raise InviteInvalid("this invite does not open this seat (it was revoked or replaced)")
         if held.player_id is not None:
             raise SeatTaken("this seat was claimed by a signed-in player")
+        if token_hash is None and seat in game.link_used:
+            raise SeatInUse("a guest plays this seat by its invite link")
         if any(s.player_id == player_id for s in game.seats):
             raise AlreadySeated("you already hold another seat of this game")
         stored = await self.append(game_id, expected_version, [decision], summary)
+        claimed = held.token_hash
         game.seats = [msgspec.structs.replace(s, token_hash=None, player_id=player_id) if s.seat == seat else s
                       for s in game.seats]
-        game.claimed_tokens[token_hash] = seat
+        if claimed is not None:
+            game.claimed_tokens[claimed] = seat
         return stored
 
     async def claimed_by_token(self, game_id: str, token_hash: str) -> int | None:
@@ -204,6 +235,7 @@ class InMemoryEventStore:
         if held.player_id is not None:
             raise SeatTaken("this seat was claimed by a signed-in player: its invite cannot change")
         game.seats = [msgspec.structs.replace(s, token_hash=token_hash) if s.seat == seat else s for s in game.seats]
+        game.link_used.discard(seat)
 
     async def player_games(self, player_id: str) -> list[PlayerGame]:
         found = []

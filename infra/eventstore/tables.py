@@ -5,7 +5,7 @@ game's seed in ``game_secrets``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import asyncpg
 import msgspec
@@ -61,6 +61,27 @@ _OPEN = _ROWS.format(where="", having="HAVING bool_or(s.kind = 'human' AND s.pla
                      order="g.created_at DESC, g.game_id")
 _LIVE = _ROWS.format(where="AND ($2::bigint IS NULL OR (extract(epoch FROM g.updated_at) * 1000000)::bigint < $2)",
                      having="", order="g.updated_at DESC, g.game_id")
+
+
+class TableStore(Protocol):
+    """The port: the listed games, the options games were made with, and rematches (:class:`PostgresTables`, and
+    its twin :class:`~.memory_tables.InMemoryTables`, held to one contract: tests/integration/test_tables_store.py)."""
+
+    async def set_table(self, game_id: str, listed: bool, options: bytes) -> None: ...
+
+    async def table_of(self, game_id: str) -> TableOf: ...
+
+    async def unclaimed(self, game_id: str) -> tuple[list[int], list[int]]: ...
+
+    async def release_seat(self, game_id: str, token_hash: str) -> int: ...
+
+    async def open_tables(self, limit: int) -> list[TableRow]: ...
+
+    async def live_tables(self, limit: int, before_us: int | None) -> list[TableRow]: ...
+
+    async def rematch_key(self, game_id: str, candidate: str) -> str: ...
+
+    async def set_rematch(self, game_id: str, rematch_id: str) -> bool: ...
 
 
 def _row(r: Any) -> TableRow:

@@ -10,7 +10,7 @@ from datetime import datetime
 import msgspec
 
 from infra.accounts import LinkCounter, Player, Players, SignInLink
-from infra.accounts.vacations import Vacation, VacationStore, days_of
+from infra.accounts.vacations import Vacation, Vacations, days_of
 from infra.channels.addresses import check_email
 from infra.channels.devmail import DevMailbox
 from infra.channels.mail import Mail, MailSender
@@ -40,7 +40,7 @@ class Allowance(msgspec.Struct, frozen=True):
 
 
 class Accounts:
-    def __init__(self, gameplay: Gameplay, players: Players, vacations: VacationStore, presence: PresencePort,
+    def __init__(self, gameplay: Gameplay, players: Players, vacations: Vacations, presence: PresencePort,
                  mail: MailSender, link_limits: LinkCounter) -> None:
         self.gameplay = gameplay
         self.players = players

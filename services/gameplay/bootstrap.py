@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Protocol
 
 import asyncpg
 from arq.connections import ArqRedis
 from litestar.stores.base import Store
 from redis.asyncio import Redis
 
-from infra.accounts import LinkLimits, PlayerStore, PostgresSessionStore
-from infra.accounts.vacations import VacationStore
+from infra.accounts import LinkLimits, Players, PlayerStore, PostgresSessionStore
+from infra.accounts.vacations import Vacations, VacationStore
 from infra.channels.mail import MailSender, mail_sender
 from infra.chat import PostgresChatStore
 from infra.config import Settings
@@ -22,8 +23,8 @@ from infra.eventstore.postgres import PostgresEventStore
 from infra.eventstore.tables import PostgresTables
 from infra.migrate import migrate
 from infra.news import RedisNews, news_channel
-from infra.notify import STREAMS_CLIENT, RecordingNotifier, RedisBroadcast, RedisNotifier
-from infra.presence import Presence
+from infra.notify import STREAMS_CLIENT, Notifier, RecordingNotifier, RedisBroadcast, RedisNotifier, Subscriber
+from infra.presence import Presence, PresencePort
 from infra.probes import database_ok, redis_ok
 from infra.queue import (
     ArqAnnouncer,
@@ -46,10 +47,17 @@ from .seating import Seating
 from .tables import Tables
 
 
+class News(Notifier, Subscriber, Protocol):
+    """The announcements of new versions: published by appends, heard by event streams, closed with the runtime."""
+
+    async def aclose(self) -> None: ...
+
+
 class Runtime:
     """The live adapters of one process and the application services built once over them (what the API's
     controllers receive: ``gameplay``, ``accounts``, ``chat``, ``seating``, ``tables``, ``my_games``, ``health``);
-    ``close()`` releases the adapters."""
+    ``close()`` releases the adapters. :func:`services.gameplay.twins.in_memory` builds one of the same shape over
+    in-memory twins (no ``pool``, ``redis`` or ``arq``)."""
 
     def __init__(self, gameplay: Gameplay, pool: asyncpg.Pool, redis: Redis, arq: ArqRedis,
                  notifier: RedisNotifier, settings: Settings) -> None:
@@ -57,12 +65,12 @@ class Runtime:
         self.pool = pool
         self.redis = redis
         self.arq = arq
-        self.notifier = notifier
+        self.notifier: News = notifier
         broadcast = RedisBroadcast(redis)
-        self.players = PlayerStore(pool)
-        self.vacations = VacationStore(pool)
+        self.players: Players = PlayerStore(pool)
+        self.vacations: Vacations = VacationStore(pool)
         """Accounts and sign-in links."""
-        self.presence = Presence(redis, settings.presence_s)
+        self.presence: PresencePort = Presence(redis, settings.presence_s)
         """Which seats and players have a live page open."""
         self.mail: MailSender = mail_sender(settings, pool)
         """SMTP (``SMTP_URL``), or the development mailbox shown at /dev/mail."""

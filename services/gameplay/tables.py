@@ -17,7 +17,7 @@ import msgspec
 from domain.kernel import GameAlreadyOver
 from infra.errors import AlreadySeated, SeatTaken
 from infra.eventstore import SeatRecord
-from infra.eventstore.tables import PostgresTables, TableOf, TableRow
+from infra.eventstore.tables import TableOf, TableRow, TableStore
 
 from .handler import Gameplay
 from .queries import token_hash
@@ -50,7 +50,7 @@ class Rematched(msgspec.Struct, frozen=True):
 
 
 class Tables:
-    def __init__(self, gameplay: Gameplay, seating: Seating, store: PostgresTables) -> None:
+    def __init__(self, gameplay: Gameplay, seating: Seating, store: TableStore) -> None:
         self.gameplay = gameplay
         self.seating = seating
         self.store = store
