@@ -17,6 +17,7 @@ from typing import Any, Generic, TypedDict, TypeVar
 
 import msgspec
 
+from .advice import Advice, Reason
 from .chance import Chance
 from .messages import Command, SystemCommand, tag_of_type
 from .narration import Narrator
@@ -182,6 +183,11 @@ class GameModule(Generic[S]):
     service_commands: frozenset[str] = frozenset()
     """The tags of the system commands only the gameplay service issues (the start and the seed's reveal, made by
     ``start`` and ``reveal``): no worker job runs them. :func:`start_and_reveal` names them."""
+    advise: Callable[[S, Seat], Advice] | None = None
+    """``advise(state, seat)``: the engine's options for ``seat``, ranked best first, each with its reason
+    (:mod:`domain.kernel.advice`); decided on the seat's view only. None: the game gives no advice."""
+    advice_text: Callable[[Reason], str] | None = None
+    """``advice_text(reason)``: an advice's reason written in English (beside the game's narrator)."""
 
 
 
