@@ -190,6 +190,45 @@ def test_resigning_ranks_the_seat_last_and_a_stand_in_plays_it_out() -> None:
     assert (last.seat, last.note, last.rank) == (0, "resigned", 3)
 
 
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_when_every_seat_resigns_nobody_wins_whoever_resigned_last(order: tuple[int, int]) -> None:
+    table = Table(TableOptions(), seats=2)
+    for seat in order:
+        table.run(Seat(seat), Resign())
+    table.finish()
+    outcome = GAME.outcome(table.state)
+    assert outcome is not None
+    assert outcome.winners == ()
+    assert {s.note for s in outcome.standings} == {"resigned"}
+    assert [s.rank for s in outcome.standings] == [2, 2]
+
+
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_two_resigned_seats_rank_below_the_seat_that_played_on(order: tuple[int, int]) -> None:
+    table = Table(TableOptions(), seats=3)
+    for seat in order:
+        table.run(Seat(seat), Resign())
+    table.finish()
+    outcome = GAME.outcome(table.state)
+    assert outcome is not None
+    assert outcome.winners == (2,)
+    first = outcome.standings[0]
+    assert (first.seat, first.rank, first.note) == (2, 1, "")
+    assert {(s.rank, s.note) for s in outcome.standings[1:]} <= {(2, "resigned"), (3, "resigned")}
+
+
+def test_a_forfeit_by_timeout_ranks_below_the_seat_that_played_on() -> None:
+    table = Table(TableOptions(clock=TimeControl(kind="per_move", seconds=60), on_timeout="forfeit"), seats=2)
+    seat = table.on_turn()
+    table.now = T0 + 2 * MINUTE
+    table.run(SYSTEM, TimeOut(seat=seat, at=table.now))
+    table.finish()
+    outcome = GAME.outcome(table.state)
+    assert outcome is not None
+    assert outcome.winners == (1 - seat,)
+    assert (outcome.standings[-1].seat, outcome.standings[-1].note) == (seat, "forfeited")
+
+
 def test_leaving_hands_the_seat_to_a_stand_in_until_its_player_takes_it_back() -> None:
     table = Table(TableOptions(), seats=2)
     table.run(Seat(1), Leave())

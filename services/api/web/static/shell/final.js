@@ -32,7 +32,7 @@ export function renderFinal(section, container, { gameId, gameType, outcome, bun
   const rounds = outcome.rounds ? ` after ${outcome.rounds} ${outcome.rounds === 1 ? "round" : "rounds"}` : "";
   const parts = [
     h("p", { class: "winner-line" }, winners.length > 1 ? `Shared victory${rounds}: ${winners.join(", ")}.`
-      : `${winners[0] || "Nobody"} wins${rounds}.`),
+      : winners.length ? `${winners[0]} wins${rounds}.` : `Nobody wins${rounds}: every seat resigned or forfeited.`),
     table,
   ];
   const seed = bundle.seed ? bundle.seed(view) : null;
