@@ -1,15 +1,19 @@
 // The AI's board (level, decks as counts, discard pile, last card, holdings) and its explained decisions.
 
 import { h } from "../../shell/dom.js";
-import { roman } from "./words.js";
+import { money, roman } from "./words.js";
 
-function cardText(card, words) {
+/** A card as the rules (§11.5) and the engine read it: a threshold card's top action when the value is at least
+ * the threshold, its bottom action when below; the default only when the chosen action is impossible. */
+export function cardText(card, words) {
   const c = words.aiCards[card];
   if (!c) return card;
   const act = (a) => ({ buy: "buy land", build: "build", sell: "sell", consult: "consult" }[a] || a);
-  if (c.kind === "single") return `${c.id}: ${act(c.top)} (else ${act(c.default)}), advertising ${c.ads}`;
-  const what = c.kind === "land_price" ? `land price ≥ ${c.threshold}K` : `crash marker ≤ ${c.threshold}`;
-  return `${c.id}: ${act(c.top)}, or ${act(c.bottom)} when ${what} (else ${act(c.default)}), advertising ${c.ads}`;
+  const fallback = `if impossible ${act(c.default)}`;
+  if (c.kind === "single") return `${c.id}: ${act(c.top)} (${fallback}), advertising ${c.ads}`;
+  const [test, at] = c.kind === "land_price" ? ["land price", money(c.threshold)] : ["crash marker", String(c.threshold)];
+  return `${c.id}: ${act(c.top)} when ${test} ≥ ${at}, ${act(c.bottom)} when ${test} < ${at} (${fallback}), ` +
+    `advertising ${c.ads}`;
 }
 
 export function renderAi(section, container, view, words, decisions) {
