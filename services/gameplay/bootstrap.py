@@ -47,7 +47,7 @@ from .seating import Seating
 from .tables import Tables
 
 
-class News(Notifier, Subscriber, Protocol):
+class Announcements(Notifier, Subscriber, Protocol):
     """The announcements of new versions: published by appends, heard by event streams, closed with the runtime."""
 
     async def aclose(self) -> None: ...
@@ -65,7 +65,7 @@ class Runtime:
         self.pool = pool
         self.redis = redis
         self.arq = arq
-        self.notifier: News = notifier
+        self.notifier: Announcements = notifier
         broadcast = RedisBroadcast(redis)
         self.players: Players = PlayerStore(pool)
         self.vacations: Vacations = VacationStore(pool)
