@@ -47,7 +47,8 @@ _ROWS = """
 SELECT g.game_id, g.game_type, g.created_at, g.updated_at,
        (extract(epoch FROM g.updated_at) * 1000000)::bigint AS updated_us,
        array_agg(s.name ORDER BY s.seat) AS names, array_agg(s.kind ORDER BY s.seat) AS kinds,
-       array_agg(s.player_id IS NOT NULL OR s.seat = g.host_seat OR s.link_used ORDER BY s.seat) AS taken
+       array_agg(s.player_id IS NOT NULL OR s.seat IS NOT DISTINCT FROM g.host_seat OR s.link_used
+                 ORDER BY s.seat) AS taken
 FROM games g JOIN seats s USING (game_id)
 WHERE g.listed AND g.status = 'running' {where}
 GROUP BY g.game_id
