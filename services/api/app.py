@@ -38,6 +38,7 @@ from .allow import allow_every_method
 from .auth import COMPONENTS
 from .controllers import CatalogController, CommandController, GameController, StreamController, health
 from .controllers.accounts import AccountController
+from .controllers.advice import AdviceController
 from .controllers.chat import ChatController
 from .controllers.devmail import devmail_router
 from .controllers.mine import MyGamesController
@@ -118,7 +119,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
                         MyGamesController, SeatingController, TablesController, NotificationController,
-                        NotificationChannelController, VacationController,
+                        NotificationChannelController, VacationController, AdviceController,
                         ChatController, push_key, unsubscribe_page, unsubscribe_now, health, MetricsController,
                         web_router(registry_of(settings)), *dev_mail],
         dependencies={

@@ -22,6 +22,7 @@ from infra.errors import StreamNotFound
 from infra.notify import Subscriber
 from services.gameplay import Gameplay
 from services.gameplay.accounts import Accounts
+from services.gameplay.advice import Advisor
 from services.gameplay.chat import Chat
 from services.gameplay.health import Health
 from services.gameplay.mine import MyGames
@@ -32,6 +33,7 @@ from services.notifications.service import Notifications
 
 GameplayDep = NamedDependency[SkipValidation[Gameplay]]
 AccountsDep = NamedDependency[SkipValidation[Accounts]]
+AdviceDep = NamedDependency[SkipValidation[Advisor]]
 ChatDep = NamedDependency[SkipValidation[Chat]]
 HealthDep = NamedDependency[SkipValidation[Health]]
 MyGamesDep = NamedDependency[SkipValidation[MyGames]]
@@ -55,6 +57,11 @@ def provide_gameplay(state: State) -> Gameplay:
 def provide_accounts(state: State) -> Accounts:
     accounts: Accounts = state.runtime.accounts
     return accounts
+
+
+def provide_advice(state: State) -> Advisor:
+    advice: Advisor = state.runtime.advice
+    return advice
 
 
 def provide_chat(state: State) -> Chat:
@@ -89,7 +96,7 @@ def provide_news(state: State) -> Subscriber:
 
 SERVICES = {"gameplay": provide_gameplay, "accounts": provide_accounts, "chat": provide_chat,
             "health": provide_health, "mine": provide_my_games, "seating": provide_seating, "tables": provide_tables,
-            "news": provide_news}
+            "news": provide_news, "advice": provide_advice}
 """The services by the name handlers ask for them (each read from the runtime in the application state)."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import cached_property
 from typing import Protocol
 
 import asyncpg
@@ -38,6 +39,7 @@ from infra.queue import (
 from services.notifications.context import build as build_notifications
 
 from .accounts import Accounts
+from .advice import Advisor, advisor_of
 from .chat import Chat
 from .handler import Gameplay
 from .health import Health
@@ -90,6 +92,8 @@ class Runtime:
         """The running jobs' claims (the workers' one lease, renewed by :mod:`services.ai_worker.upkeep`)."""
         self.periods = RedisPeriods(redis, settings.queue_name)
         """One worker of the deployment per period (the reconcile)."""
+
+    advice: cached_property[Advisor] = cached_property(advisor_of)  # the seats' advice, built on first use (twins too)
 
     def session_store(self) -> Store:
         """A store of the signed-in pages' sessions (Litestar's server-side session store), one per application."""

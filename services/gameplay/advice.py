@@ -1,0 +1,136 @@
+"""The engine's advice to a seat, as the player gets it: computed once per (game, version, seat) and shared by every
+page of that seat.
+
+The game decides it (:attr:`domain.kernel.GameModule.advise`, on the seat's view only); this service answers it for
+the seat's current state. A computed advice is kept in a bounded least-recently-used cache (sized like the game
+cache), and concurrent asks for the same key share one computation (:class:`.inflight.InFlight`): a hundred pages
+of a seat cost one engine decision. The engine runs in a worker thread, so a slow search does not stop the event
+loop from serving other requests, and at most :data:`ENGINE_THREADS` decisions run at a time (the search is
+CPU-bound: more threads would only share the same cores).
+
+Advice is not a move: nothing here appends, enqueues or announces anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import string
+from collections.abc import Hashable, Mapping
+from typing import Any, Protocol
+
+import msgspec
+from cachetools import LRUCache
+
+from domain.kernel import Command, Seat
+from domain.kernel.advice import NO_ADVICE, Advice, Reason
+
+from .handler import Gameplay
+from .inflight import InFlight
+
+ADVICE_KEPT = 2048
+"""Advices kept (one per game, version and seat): the game cache's size."""
+ENGINE_THREADS = 2
+"""Engine decisions running at once in this process."""
+
+
+class ReasonOut(msgspec.Struct, frozen=True):
+    key: str
+    """The reason's message key (language-neutral: a client may render it in its own words)."""
+    args: dict[str, str | int]
+    text: str
+    """The reason in English."""
+
+
+class AdviceOptionOut(msgspec.Struct, frozen=True):
+    command: Command
+    """The command exactly as the seat would submit it (one of the game's player commands)."""
+    why: ReasonOut
+    score: int
+    """What the engine ranked by (higher is better)."""
+
+
+class SeatAdvice(msgspec.Struct, frozen=True):
+    """The engine's advice to ``seat`` at ``version``: ``options`` best first, none when the seat has nothing to
+    decide (not its turn, the game over, or a game without advice)."""
+
+    seat: int
+    version: int
+    options: tuple[AdviceOptionOut, ...]
+
+
+class _Partial(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+TEMPLATES: dict[str, str] = {}
+"""English sentences by reason key, ``{arg}`` filled from the reason's args (a key without one is told from its
+args: a ``text`` argument as it is, else the key's last part in words followed by the arguments)."""
+
+
+def english(reason: Reason, templates: Mapping[str, str] = TEMPLATES) -> str:
+    """The reason in English (see :data:`TEMPLATES`)."""
+    template = templates.get(reason.key)
+    if template is not None:
+        return string.Formatter().vformat(template, (), _Partial(reason.args))
+    text = reason.args.get("text")
+    if isinstance(text, str) and text:
+        return text
+    words = reason.key.rsplit(".", 1)[-1].replace("_", " ").strip().capitalize()
+    details = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in reason.args.items())
+    return f"{words}: {details}" if details else words
+
+
+def rendered(seat: int, version: int, advice: Advice) -> SeatAdvice:
+    return SeatAdvice(seat, version, tuple(
+        AdviceOptionOut(o.command, ReasonOut(o.why.key, dict(o.why.args), english(o.why)), o.score)
+        for o in advice.options))
+
+
+class Advisor:
+    """The advice of the seats of the games ``gameplay`` serves."""
+
+    def __init__(self, gameplay: Gameplay, size: int = ADVICE_KEPT, threads: int = ENGINE_THREADS) -> None:
+        self.gameplay = gameplay
+        self._kept: LRUCache[tuple[str, int, int], SeatAdvice] = LRUCache(maxsize=size)
+        self._computing: InFlight[Hashable, SeatAdvice] = InFlight()
+        self._threads = threads
+        self._slots: asyncio.Semaphore | None = None
+        self.computed = 0
+        """Engine decisions made (what the sharing saves is measured against it)."""
+
+    async def of(self, game_id: str, seat: int) -> SeatAdvice:
+        """The advice to ``seat`` for the game's current state (StreamNotFound for an unknown game)."""
+        loaded = await self.gameplay.load(game_id)
+        key = (game_id, loaded.version, seat)
+        kept = self._kept.get(key)
+        if kept is not None:
+            return kept
+
+        async def compute() -> SeatAdvice:
+            advice = await self._decide(loaded.game_type, loaded.state, Seat(seat))
+            answer = self._kept[key] = rendered(seat, loaded.version, advice)
+            return answer
+
+        answer, _ = await self._computing.run(key, compute)
+        return answer
+
+    async def _decide(self, game_type: str, state: Any, seat: Seat) -> Advice:
+        game = self.gameplay.module(game_type)
+        due = game.pending(state)
+        if game.advise is None or due.finished or seat not in due.seats:
+            return NO_ADVICE
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self._threads)
+        async with self._slots:
+            self.computed += 1
+            return await asyncio.to_thread(game.advise, state, seat)
+
+
+class _HasGameplay(Protocol):
+    gameplay: Gameplay
+
+
+def advisor_of(runtime: _HasGameplay) -> Advisor:
+    """The advisor of a runtime, over its gameplay service (``Runtime.advice``, built on first use)."""
+    return Advisor(runtime.gameplay)
