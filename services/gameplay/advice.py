@@ -14,14 +14,13 @@ Advice is not a move: nothing here appends, enqueues or announces anything.
 from __future__ import annotations
 
 import asyncio
-import string
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from typing import Any, Protocol
 
 import msgspec
 from cachetools import LRUCache
 
-from domain.kernel import Command, Seat
+from domain.kernel import Command, GameModule, Seat
 from domain.kernel.advice import NO_ADVICE, Advice, Reason
 
 from .handler import Gameplay
@@ -58,32 +57,19 @@ class SeatAdvice(msgspec.Struct, frozen=True):
     options: tuple[AdviceOptionOut, ...]
 
 
-class _Partial(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-TEMPLATES: dict[str, str] = {}
-"""English sentences by reason key, ``{arg}`` filled from the reason's args (a key without one is told from its
-args: a ``text`` argument as it is, else the key's last part in words followed by the arguments)."""
-
-
-def english(reason: Reason, templates: Mapping[str, str] = TEMPLATES) -> str:
-    """The reason in English (see :data:`TEMPLATES`)."""
-    template = templates.get(reason.key)
-    if template is not None:
-        return string.Formatter().vformat(template, (), _Partial(reason.args))
-    text = reason.args.get("text")
-    if isinstance(text, str) and text:
-        return text
+def english(game: GameModule[Any], reason: Reason) -> str:
+    """The reason in English: the game's own words (``GameModule.advice_text``), else the key's last part in words
+    followed by the arguments."""
+    if game.advice_text is not None:
+        return game.advice_text(reason)
     words = reason.key.rsplit(".", 1)[-1].replace("_", " ").strip().capitalize()
     details = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in reason.args.items())
     return f"{words}: {details}" if details else words
 
 
-def rendered(seat: int, version: int, advice: Advice) -> SeatAdvice:
+def rendered(game: GameModule[Any], seat: int, version: int, advice: Advice) -> SeatAdvice:
     return SeatAdvice(seat, version, tuple(
-        AdviceOptionOut(o.command, ReasonOut(o.why.key, dict(o.why.args), english(o.why)), o.score)
+        AdviceOptionOut(o.command, ReasonOut(o.why.key, dict(o.why.args), english(game, o.why)), o.score)
         for o in advice.options))
 
 
@@ -108,15 +94,15 @@ class Advisor:
             return kept
 
         async def compute() -> SeatAdvice:
-            advice = await self._decide(loaded.game_type, loaded.state, Seat(seat))
-            answer = self._kept[key] = rendered(seat, loaded.version, advice)
+            game = self.gameplay.module(loaded.game_type)
+            advice = await self._decide(game, loaded.state, Seat(seat))
+            answer = self._kept[key] = rendered(game, seat, loaded.version, advice)
             return answer
 
         answer, _ = await self._computing.run(key, compute)
         return answer
 
-    async def _decide(self, game_type: str, state: Any, seat: Seat) -> Advice:
-        game = self.gameplay.module(game_type)
+    async def _decide(self, game: GameModule[Any], state: Any, seat: Seat) -> Advice:
         due = game.pending(state)
         if game.advise is None or due.finished or seat not in due.seats:
             return NO_ADVICE

@@ -66,7 +66,8 @@ def advising(runtime: Runtime, name: str, engine: Callable[[Any, Seat], Advice] 
     """The runtime's ``name`` given ``engine`` (by default its own advice, or the stand-in where it has none)."""
     module = runtime.gameplay.games[name]
     chosen = engine or module.advise or stand_in(module)
-    runtime.gameplay.games[name] = dataclasses.replace(module, advise=chosen)
+    words = module.advice_text or (lambda reason: f"{reason.key} {sorted(reason.args.items())}")
+    runtime.gameplay.games[name] = dataclasses.replace(module, advise=chosen, advice_text=words)
     return runtime.gameplay.games[name]
 
 
@@ -77,7 +78,8 @@ async def ask(client: httpx.AsyncClient, game: Game, seat: int) -> httpx.Respons
 async def test_the_seat_on_turn_gets_ranked_legal_options_with_reasons_and_playing_the_first_works(
     client: httpx.AsyncClient, table: Table, runtime: Runtime
 ) -> None:
-    advising(runtime, "magnate")
+    module = advising(runtime, "magnate")
+    assert module.advice_text is not None
     game = await table.create(seed="5eed")
     seat = await table.seat_on_turn(game)
     me = await table.me(game, seat)
@@ -89,7 +91,9 @@ async def test_the_seat_on_turn_gets_ranked_legal_options_with_reasons_and_playi
     scores = [o["score"] for o in advice["options"]]
     assert scores == sorted(scores, reverse=True)
     for option in advice["options"]:
-        assert set(option["why"]) == {"key", "args", "text"} and option["why"]["text"]
+        why = option["why"]
+        assert set(why) == {"key", "args", "text"}
+        assert why["text"] == module.advice_text(Reason(why["key"], why["args"]))
         assert isinstance(option["command"], dict) and "type" in option["command"]
     played = await table.submit(game, seat, advice["options"][0]["command"], expected_version=advice["version"])
     assert played.status_code == 200, played.text
