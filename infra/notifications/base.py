@@ -4,8 +4,9 @@ memory (:mod:`.memory`); one contract suite per port runs against both (``tests/
 test_store_*.py``).
 
 * :class:`Inbox` — the notices: written once per id, listed newest first, counted and marked read;
-* :class:`Outbox` — the deliveries and their leases: written once per id, claimed by one worker at a time
-  under a lease that expires, finished, put back with a due time, found again by the sweep, listed as a log;
+* :class:`Outbox` — the deliveries: written once per id, claimed (an attempt counted; the job's lease in the queue
+  makes a delivery one worker's at a time, :mod:`services.ai_worker.leases`), finished, put back with a due time,
+  found again by the sweep, listed as a log;
 * :class:`Channels` — a player's settings and where they can be reached: the settings row, the address,
   webhooks (with their failure count), push devices, the unsubscribe token's hash, and the server's own keys;
 * :class:`Watch` — the projector's checkpoints (one cursor per watched game, held by one projector at a time)
@@ -70,19 +71,17 @@ class Inbox(Protocol):
 
 
 class Outbox(Protocol):
-    """The deliveries: one message to one channel each, and the lease a worker holds one by."""
+    """The deliveries: one message to one channel each, and what became of it. A delivery has no lease of its own:
+    its job (whose id is the delivery's) is the unit of work, and the job's lease makes it one worker's at a time."""
 
     async def write_deliveries(self, deliveries: Sequence[Delivery]) -> list[tuple[str, datetime]]:
         """Keep new deliveries (``pending``); a delivery id kept already is ignored. Returns (id, due at) of the
         new ones."""
 
-    async def claim(self, delivery_id: str, lease_s: float) -> Claimed | Busy:
-        """Make a delivery ``sending`` under a lease of ``lease_s`` with one more attempt, if it is ``pending`` and
-        due, or ``sending`` with its lease run out; otherwise say why not (and for how long). Exclusive: of two
-        claims racing, one wins."""
-
-    async def extend(self, delivery_id: str, lease_s: float) -> bool:
-        """Renew the lease of a delivery being sent (False if it is not ``sending`` any more)."""
+    async def claim(self, delivery_id: str) -> Claimed | Busy:
+        """Make a delivery ``sending`` with one more attempt, if it is ``pending`` and due, or ``sending`` (the run
+        of its job that was sending it has died: its job runs again only then); otherwise say why not (and for how
+        long). Two claims of one delivery are two attempts: only its job claims it, one run at a time."""
 
     async def finish(self, delivery_id: str, status: str, detail: str) -> bool:
         """``sent`` (with the time), ``skipped`` or ``failed`` a ``sending`` delivery (False: it was not)."""
@@ -91,7 +90,7 @@ class Outbox(Protocol):
         """A ``sending`` delivery is ``pending`` again, due ``wait_s`` from now."""
 
     async def due(self, limit: int) -> list[tuple[str, datetime]]:
-        """(id, due at) of the deliveries ``pending`` and due or ``sending`` with an expired lease, oldest due
+        """(id, due at) of the deliveries ``pending`` and due, or ``sending`` (whose job may be gone), oldest due
         first, at most ``limit``."""
 
     async def entries(self, player_id: str, limit: int) -> list[Entry]:

@@ -6,15 +6,14 @@ A delivery's job is an arq job whose id is the delivery's, deferred until it is 
 queued or running, so the projector, a retry and the sweep never queue one twice. A player's pages listen on
 ``magnate:player:<player_id>`` ("My games"). Both happen after the transaction that wrote the deliveries has
 committed, and both may be lost (Redis away, a kill right after the commit): the rows are the truth, and the sweep
-queues every due delivery again. A Redis failure is therefore logged, not raised. :meth:`Dispatch.take_period`
-lets one worker of many run a periodic task (the sweep) in a period (``SET NX PX``).
+queues every due delivery again. A Redis failure is therefore logged, not raised.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Protocol
 
 from arq.connections import ArqRedis
@@ -36,10 +35,6 @@ class Dispatch(Protocol):
 
     async def announce(self, player_ids: Iterable[str], what: str = "notice") -> None:
         """Tell each player's live pages (a lost message only delays a page to its next refresh)."""
-
-    async def take_period(self, name: str, period_ms: int) -> bool:
-        """True for the first caller of ``name`` in a period of ``period_ms`` (the others: False). Raises when
-        the store is away (the periodic task skips a round)."""
 
 
 class RedisDispatch:
@@ -71,12 +66,9 @@ class RedisDispatch:
         except (RedisError, OSError) as exc:
             log.warning("could not announce notices to %d player(s): %s", len(ids), exc)
 
-    async def take_period(self, name: str, period_ms: int) -> bool:
-        return bool(await self._redis.set(name, "1", nx=True, px=period_ms))
-
 
 class RecordingDispatch:
-    """The twin: keeps the queued jobs (until :meth:`done`), the announcements and the periods taken."""
+    """The twin: keeps the queued jobs (until :meth:`done`) and the announcements."""
 
     def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self._clock = clock
@@ -84,7 +76,6 @@ class RecordingDispatch:
         """Delivery id → due at, of the jobs queued and not done."""
         self.announced: list[tuple[str, str]] = []
         """(player id, what), in order."""
-        self._periods: dict[str, datetime] = {}
 
     async def enqueue(self, due: Iterable[tuple[str, datetime]]) -> int:
         queued = 0
@@ -100,10 +91,3 @@ class RecordingDispatch:
 
     async def announce(self, player_ids: Iterable[str], what: str = "notice") -> None:
         self.announced += [(player_id, what) for player_id in sorted(set(player_ids))]
-
-    async def take_period(self, name: str, period_ms: int) -> bool:
-        now = self._clock()
-        if name in self._periods and self._periods[name] > now:
-            return False
-        self._periods[name] = now + timedelta(milliseconds=period_ms)
-        return True

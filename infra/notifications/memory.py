@@ -1,11 +1,11 @@
 """The notification store in memory: the twin of :class:`~.postgres.PostgresNotificationStore`, for service-level
 tests and development, held to the same contract suites (``tests/integration/notifications/test_store_*.py``).
 
-What it does as PostgreSQL does: ids are written once, a claim is exclusive and its lease runs out on the clock, a
-cursor is held by one transaction at a time (others skip it), a failed transaction leaves nothing, lists have the
-same order and limits. What it does not: its transactions see each other's writes before they commit (PostgreSQL's
-do not), a transaction inside one is part of it (not a savepoint), and it checks no foreign keys. The games, seats
-and players it reads belong to other stores in production: here they are fed with
+What it does as PostgreSQL does: ids are written once, a claim counts an attempt and waits for the due time on the
+clock, a cursor is held by one transaction at a time (others skip it), a failed transaction leaves nothing, lists
+have the same order and limits. What it does not: its transactions see each other's writes before they commit
+(PostgreSQL's do not), a transaction inside one is part of it (not a savepoint), and it checks no foreign keys.
+The games, seats and players it reads belong to other stores in production: here they are fed with
 :meth:`InMemoryNotificationStore.add_player`, :meth:`~.put_game`, :meth:`~.put_seat` and :meth:`~.watch` (what a
 claim does).
 """

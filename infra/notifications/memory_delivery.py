@@ -59,37 +59,25 @@ class MemoryOutbox(OnTables):
         return made
 
     def _claimable(self, row: DeliveryRow, now: datetime) -> bool:
-        if row.due_at > now:
-            return False
-        return row.status == "pending" or (row.status == "sending" and row.lease_until is not None
-                                           and row.lease_until < now)
+        return row.status in OPEN and row.due_at <= now
 
-    async def claim(self, delivery_id: str, lease_s: float) -> Claimed | Busy:
+    async def claim(self, delivery_id: str) -> Claimed | Busy:
         now = self._now()
         row = self._t.deliveries.get(delivery_id)
         if row is None:
             return Busy("gone", None)
         if self._claimable(row, now):
-            row = replace(row, status="sending", attempts=row.attempts + 1,
-                          lease_until=now + timedelta(seconds=lease_s))
+            row = replace(row, status="sending", attempts=row.attempts + 1)
             self._put(self._t.deliveries, delivery_id, row)
             return Claimed(delivery_id, row.player_id, row.channel, row.target, row.notice_id, row.attempts,
                            row.created_at)
         if row.status in OPEN:
-            until = row.due_at if row.status == "pending" else row.lease_until
-            return Busy(row.status, max(0.0, (until - now).total_seconds()) if until is not None else 0.0)
+            return Busy(row.status, max(0.0, (row.due_at - now).total_seconds()))
         return Busy(row.status, None)
 
     def _sending(self, delivery_id: str) -> DeliveryRow | None:
         row = self._t.deliveries.get(delivery_id)
         return row if row is not None and row.status == "sending" else None
-
-    async def extend(self, delivery_id: str, lease_s: float) -> bool:
-        row = self._sending(delivery_id)
-        if row is None:
-            return False
-        self._put(self._t.deliveries, delivery_id, replace(row, lease_until=self._now() + timedelta(seconds=lease_s)))
-        return True
 
     async def finish(self, delivery_id: str, status: str, detail: str) -> bool:
         row = self._sending(delivery_id)
@@ -97,14 +85,14 @@ class MemoryOutbox(OnTables):
             return False
         sent_at = self._now() if status == "sent" else row.sent_at
         self._put(self._t.deliveries, delivery_id,
-                  replace(row, status=status, detail=detail[:DETAIL_MAX], lease_until=None, sent_at=sent_at))
+                  replace(row, status=status, detail=detail[:DETAIL_MAX], sent_at=sent_at))
         return True
 
     async def put_back(self, delivery_id: str, wait_s: float, detail: str) -> None:
         row = self._sending(delivery_id)
         if row is not None:
             self._put(self._t.deliveries, delivery_id,
-                      replace(row, status="pending", lease_until=None, detail=detail[:DETAIL_MAX],
+                      replace(row, status="pending", detail=detail[:DETAIL_MAX],
                               due_at=self._now() + timedelta(seconds=wait_s)))
 
     async def due(self, limit: int) -> list[tuple[str, datetime]]:

@@ -40,7 +40,6 @@ class DeliveryRow(msgspec.Struct, frozen=True):
     due_at: datetime
     created_at: datetime
     attempts: int = 0
-    lease_until: datetime | None = None
     sent_at: datetime | None = None
     detail: str = ""
 

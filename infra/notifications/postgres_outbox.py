@@ -1,5 +1,5 @@
-"""The deliveries in PostgreSQL (``deliveries``): a claim is one ``UPDATE ... RETURNING``, so two workers cannot
-both hold a delivery, and a lease is a ``lease_until`` the living worker pushes on."""
+"""The deliveries in PostgreSQL (``deliveries``): a claim is one ``UPDATE ... RETURNING`` that counts an attempt.
+The ``lease_until`` column is no longer written (a delivery's job holds the one lease, in the queue)."""
 
 from __future__ import annotations
 
@@ -17,32 +17,24 @@ ON CONFLICT (delivery_id) DO NOTHING
 RETURNING delivery_id, due_at
 """
 _CLAIM = """
-UPDATE deliveries SET status = 'sending', attempts = attempts + 1,
-       lease_until = now() + make_interval(secs => $2)
-WHERE delivery_id = $1 AND due_at <= now()
-  AND (status = 'pending' OR (status = 'sending' AND lease_until < now()))
+UPDATE deliveries SET status = 'sending', attempts = attempts + 1
+WHERE delivery_id = $1 AND due_at <= now() AND status IN ('pending', 'sending')
 RETURNING delivery_id, player_id, channel, target, notice_id, attempts, created_at
 """
 _STATE = """
-SELECT status, extract(epoch FROM (CASE WHEN status = 'pending' THEN due_at ELSE lease_until END) - now()) AS wait_s
-FROM deliveries WHERE delivery_id = $1
-"""
-_EXTEND = """
-UPDATE deliveries SET lease_until = now() + make_interval(secs => $2)
-WHERE delivery_id = $1 AND status = 'sending' RETURNING 1
+SELECT status, extract(epoch FROM due_at - now()) AS wait_s FROM deliveries WHERE delivery_id = $1
 """
 _FINISH = """
-UPDATE deliveries SET status = $2, detail = $3, lease_until = NULL,
-       sent_at = CASE WHEN $2 = 'sent' THEN now() ELSE sent_at END
+UPDATE deliveries SET status = $2, detail = $3, sent_at = CASE WHEN $2 = 'sent' THEN now() ELSE sent_at END
 WHERE delivery_id = $1 AND status = 'sending' RETURNING 1
 """
 _PUT_BACK = """
-UPDATE deliveries SET status = 'pending', lease_until = NULL, detail = $3, due_at = now() + make_interval(secs => $2)
+UPDATE deliveries SET status = 'pending', detail = $3, due_at = now() + make_interval(secs => $2)
 WHERE delivery_id = $1 AND status = 'sending'
 """
 _DUE = """
 SELECT delivery_id, due_at FROM deliveries
-WHERE status IN ('pending', 'sending') AND due_at <= now() AND (status = 'pending' OR lease_until < now())
+WHERE status IN ('pending', 'sending') AND due_at <= now()
 ORDER BY due_at LIMIT $1
 """
 _ENTRIES = """
@@ -60,8 +52,8 @@ class PostgresOutbox(OnExecutor):
                                     [d.notice_id for d in deliveries], [d.due_at for d in deliveries])
         return [(r["delivery_id"], r["due_at"]) for r in rows]
 
-    async def claim(self, delivery_id: str, lease_s: float) -> Claimed | Busy:
-        row = await self._db.fetchrow(_CLAIM, delivery_id, float(lease_s))
+    async def claim(self, delivery_id: str) -> Claimed | Busy:
+        row = await self._db.fetchrow(_CLAIM, delivery_id)
         if row is not None:
             return Claimed(**dict(row))
         state = await self._db.fetchrow(_STATE, delivery_id)
@@ -70,9 +62,6 @@ class PostgresOutbox(OnExecutor):
         if state["status"] in ("pending", "sending"):
             return Busy(state["status"], max(0.0, float(state["wait_s"] or 0.0)))
         return Busy(state["status"], None)
-
-    async def extend(self, delivery_id: str, lease_s: float) -> bool:
-        return await self._db.fetchval(_EXTEND, delivery_id, float(lease_s)) is not None
 
     async def finish(self, delivery_id: str, status: str, detail: str) -> bool:
         return await self._db.fetchval(_FINISH, delivery_id, status, detail[:DETAIL_MAX]) is not None

@@ -64,7 +64,7 @@ class Delivery(msgspec.Struct, frozen=True):
 
 
 class Claimed(msgspec.Struct, frozen=True):
-    """A delivery its worker holds under a lease (``sending``)."""
+    """A delivery being sent (``sending``) by its job's run."""
 
     delivery_id: str
     player_id: str

@@ -42,7 +42,7 @@ re-enqueues it once the stores are back, since the game still says it is due).""
 RETRY_BASE_S = 0.5
 RETRY_CAP_S = 10.0
 DELIVER_MAX_TRIES = 30
-"""Runs of one delivery's job: its back-offs and its waits for a lease are runs too (``Retry``). A job arq gives up
+"""Runs of one delivery's job: its back-offs are runs too (``Retry``). A job arq gives up
 on is queued again by the sweep while its delivery is due (the delivery's own attempts are counted in its row)."""
 _DELIVERY_OUTAGE = (StoreUnavailable, OSError, RedisError, asyncpg.PostgresError, asyncpg.InterfaceError)
 
@@ -122,11 +122,11 @@ async def reconcile(ctx: dict[str, Any]) -> int:
 async def deliver_notification(ctx: dict[str, Any], delivery_id: str) -> bool:
     """Deliver one notification (:func:`services.notifications.deliver.deliver`); True when nothing is left to do.
 
-    The job keeps the delivery's id for its whole life: a back-off after a failed attempt, or a wait for a lease
-    another worker holds, is arq's ``Retry`` with that wait (rather than a new job with a suffixed id), so the
-    projector, a retry and the sweep can never queue two jobs for one delivery; arq refuses the second id. A
-    database or Redis outage is retried with the system jobs' back-off; the delivery's row stays claimed until
-    its lease ends, then the sweep or the retry takes it up."""
+    The job keeps the delivery's id for its whole life: a back-off after a failed attempt, or a wait until the
+    delivery is due, is arq's ``Retry`` with that wait (rather than a new job with a suffixed id), so the
+    projector, a retry and the sweep can never queue two jobs for one delivery; arq refuses the second id. The
+    job's lease (:mod:`.leases`) is the delivery's only one. A database or Redis outage is retried with the system
+    jobs' back-off; the retry claims the delivery again (one more attempt)."""
     notifications: Notifications = ctx["notifications"]
     job_try = int(ctx.get("job_try") or 1)
     bind_contextvars(delivery_id=delivery_id)

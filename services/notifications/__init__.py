@@ -13,10 +13,10 @@ SQL or a connection. The rules, one concept per module:
   write notices and deliveries and move the cursor in one transaction, then enqueue and announce;
 * :mod:`infra.notifications.dispatch` — the arq job of a delivery (job id = delivery id) and the player's live
   channel;
-* :mod:`.claim` — a delivery row's states (pending → sending under a lease → sent, skipped, failed);
+* :mod:`.claim` — a delivery row's states (pending → sending by its job → sent, skipped, failed);
 * :mod:`.deliver` — delivering one delivery on its channel (:mod:`.render` writes the mail, the webhook and the
   push payload; :mod:`.digest` the digest; :mod:`.webhook_health` disables a failing webhook);
-* :mod:`.sweep` — re-enqueues what is due or whose lease expired (the safety net under a lost Redis or a kill);
+* :mod:`.sweep` — re-enqueues what is due or whose job may be gone (the safety net under a lost Redis or a kill);
 * :mod:`.unsubscribe` — one-click unsubscribe tokens (RFC 8058);
 * :mod:`.context` — the service built over a runtime's adapters;
 * what the API reads and changes for a signed-in player: :mod:`.account` (settings), :mod:`.inbox` (notices),

@@ -1,29 +1,25 @@
-"""A delivery row's life: ``pending`` → ``sending`` (claimed under a lease) → ``sent``, ``skipped`` or ``failed``,
-or back to ``pending`` with a later ``due_at`` after a transient failure.
+"""A delivery row's life: ``pending`` → ``sending`` (claimed by its job's run) → ``sent``, ``skipped`` or
+``failed``, or back to ``pending`` with a later ``due_at`` after a transient failure.
 
-The claim (:meth:`infra.notifications.Outbox.claim`): a pending delivery that is due, or a ``sending`` one whose
-lease has expired (its worker died), becomes ``sending`` with ``attempts + 1`` and a lease of :data:`LEASE_S`,
-which the living worker renews while it sends (:func:`extend`), so a slow receiver does not make it look
-abandoned. Two workers cannot both claim it. A delivery that is not claimable says why (:class:`Busy`: not due
-yet, or leased), so its job can wait for the right moment instead of giving up.
+The claim (:meth:`infra.notifications.Outbox.claim`): a delivery that is due, ``pending`` or ``sending`` (the run of
+its job that was sending it died), becomes ``sending`` with ``attempts + 1``. It has no lease of its own: a delivery
+is sent only by its job (whose id is the delivery's), arq runs one job id once at a time, and the job's lease
+(:mod:`services.ai_worker.leases`: seconds, renewed while its worker lives) is the one lease that makes it one
+worker's and another's soon after that worker dies. A delivery that is not claimable says why (:class:`Busy`: not
+due yet, or finished), so its job can wait for the right moment instead of giving up.
 """
 
 from __future__ import annotations
 
 from infra.notifications import Busy, Claimed, Outbox
 
-LEASE_S = 10
-"""How long a claimed delivery stays its worker's without a renewal: the longest a killed worker's delivery waits
-before the sweep queues it again."""
-RENEW_EVERY_S = LEASE_S / 3
-"""How often a worker renews the lease of a delivery it is sending (three chances per lease)."""
 MAX_ATTEMPTS = 8
 """Attempts of one delivery before it is ``failed`` (transient failures only; a permanent one fails at once)."""
 BACKOFF_BASE_S = 5.0
 BACKOFF_CAP_S = 3600.0
 
-__all__ = ["BACKOFF_BASE_S", "BACKOFF_CAP_S", "LEASE_S", "MAX_ATTEMPTS", "RENEW_EVERY_S", "Busy", "Claimed",
-           "backoff_s", "claim", "extend", "finish", "later"]
+__all__ = ["BACKOFF_BASE_S", "BACKOFF_CAP_S", "MAX_ATTEMPTS", "Busy", "Claimed", "backoff_s", "claim", "finish",
+           "later"]
 
 
 def backoff_s(attempts: int) -> float:
@@ -31,13 +27,8 @@ def backoff_s(attempts: int) -> float:
     return float(min(BACKOFF_CAP_S, BACKOFF_BASE_S * 2 ** max(0, attempts - 1)))
 
 
-async def claim(store: Outbox, delivery_id: str, lease_s: float = LEASE_S) -> Claimed | Busy:
-    return await store.claim(delivery_id, lease_s)
-
-
-async def extend(store: Outbox, delivery_id: str, lease_s: float = LEASE_S) -> bool:
-    """Renew the lease of a delivery being sent (False if it is not ``sending`` any more)."""
-    return await store.extend(delivery_id, lease_s)
+async def claim(store: Outbox, delivery_id: str) -> Claimed | Busy:
+    return await store.claim(delivery_id)
 
 
 async def finish(store: Outbox, delivery_id: str, status: str, detail: str = "") -> bool:

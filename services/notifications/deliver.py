@@ -11,7 +11,7 @@ A transient failure puts the delivery back to ``pending`` with a back-off (:func
 with it, so the delivery keeps one job, whose id is the delivery's). A permanent failure is ``failed`` at once.
 
 What the outside world sees is at-least-once: the receiver may accept a message and the worker be killed before
-its ``sent`` is written; the lease then expires and the delivery is sent again, with the same id (Message-ID,
+its ``sent`` is written; the job's lease then expires and the delivery is sent again, with the same id (Message-ID,
 ``webhook-id``, push Topic and tag) for the receiver to drop (docs/PLAYERS.md, "Delivery guarantees").
 
 Each attempt counts in ``magnate_notification_deliveries_total{channel, outcome}`` (sent, skipped, retried,
@@ -20,19 +20,15 @@ failed) and writes one log line with the notice's game and version (:func:`deliv
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-
 from structlog.contextvars import bind_contextvars
 
 from infra import metrics
 from infra.channels.errors import DeliveryFailed
 from infra.logs import get_logger
-from infra.notifications import STORE_FAILURES
 from infra.presence import player_key, seat_key
 
 from . import preferences, webhook_health
-from .claim import MAX_ATTEMPTS, RENEW_EVERY_S, Busy, Claimed, claim, extend, finish, later
+from .claim import MAX_ATTEMPTS, Busy, Claimed, claim, finish, later
 from .digest import digest_mail, waiting_games
 from .outbox import DIGEST, EMAIL, PUSH, WEBHOOK
 from .render import NoticeView, notice_mail, push_payload, push_topic, unsubscribe_url, webhook_message
@@ -46,7 +42,6 @@ RETRIED = "retried"
 FAILED = "failed"
 
 AT_THE_PAGE = "at the page"
-RENEWAL_FAILURES = STORE_FAILURES
 
 
 class Skip(Exception):
@@ -55,7 +50,7 @@ class Skip(Exception):
 
 async def deliver(n: Notifications, delivery_id: str) -> float | None:
     """Deliver ``delivery_id`` if it is due and nobody else holds it. Returns None when there is nothing more
-    to do, or the seconds after which its job should look again (a back-off, or a lease held by another)."""
+    to do, or the seconds after which its job should look again (not due yet: a back-off)."""
     got = await claim(n.store, delivery_id)
     if isinstance(got, Busy):
         return None if got.wait_s is None else got.wait_s + 0.1
@@ -65,7 +60,7 @@ async def deliver(n: Notifications, delivery_id: str) -> float | None:
         _counted(got, FAILED, reason)
         return None
     try:
-        detail = await _holding_lease(n, got)
+        detail = await _send(n, got)
     except Skip as skip:
         await finish(n.store, delivery_id, SKIPPED, str(skip))
         _counted(got, SKIPPED, str(skip))
@@ -86,24 +81,6 @@ def _counted(got: Claimed, outcome: str, detail: str) -> None:
         log.warning("notification " + outcome, channel=got.channel, attempt=got.attempts, detail=detail)
     else:
         log.info("notification " + outcome, channel=got.channel, attempt=got.attempts, detail=detail)
-
-
-async def _holding_lease(n: Notifications, got: Claimed) -> str:
-    """Send, renewing the delivery's lease meanwhile (a receiver may take longer than one lease)."""
-
-    async def renew() -> None:
-        while True:
-            await asyncio.sleep(RENEW_EVERY_S)
-            with contextlib.suppress(*RENEWAL_FAILURES):  # a missed renewal only risks a repeat, never a loss
-                await extend(n.store, got.delivery_id)
-
-    renewing = asyncio.create_task(renew())
-    try:
-        return await _send(n, got)
-    finally:
-        renewing.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await renewing
 
 
 async def _send(n: Notifications, got: Claimed) -> str:

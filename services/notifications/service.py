@@ -134,9 +134,5 @@ class Notifications:
         """Queue again every delivery that is due or was abandoned; returns how many jobs were new."""
         return await sweep(self.store, self.dispatch)
 
-    async def take_period(self, name: str, period_ms: int) -> bool:
-        """Whether this process runs the periodic task ``name`` this period (one worker of many does)."""
-        return await self.dispatch.take_period(name, period_ms)
-
     async def aclose(self) -> None:
         await self.http.aclose()

@@ -1,7 +1,8 @@
-"""The sweep: every delivery that is ``pending`` and due, or ``sending`` with an expired lease (its worker was
-killed), is queued again. arq refuses a job whose id is queued or running, so a delivery whose job is alive
-(waiting out a back-off, or running) is not queued twice. This is what makes a lost Redis queue, a kill between
-a commit and its enqueue, or a job arq gave up on lose nothing: the rows are the truth."""
+"""The sweep: every delivery that is ``pending`` and due, or ``sending``, is queued again. arq refuses a job whose id
+is queued or running, so a delivery whose job is alive (waiting out a back-off, running, or waiting for the lease
+of a killed worker's run to end) is not queued twice; a ``sending`` one whose job is gone gets a new one.
+This is what makes a lost Redis queue, a kill between a commit and its enqueue, or a job arq gave up on lose
+nothing: the rows are the truth."""
 
 from __future__ import annotations
 

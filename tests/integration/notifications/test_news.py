@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import uuid
 from collections.abc import AsyncIterator
 
 import pytest
+from arq.constants import job_key_prefix
 
 from infra.news import CATCH_UP, RedisNews
 from infra.notify import player_channel
 from infra.queue import Job
+from services.ai_worker.upkeep import reconcile
 from services.gameplay.bootstrap import Runtime
 from services.notifications.context import Notifications
 from services.notifications.projector import keep_projecting
@@ -93,3 +96,32 @@ async def test_a_new_subscription_catches_up_on_what_it_did_not_hear(
         with contextlib.suppress(StopAsyncIteration):
             await anext(waiting)
     assert [n.kind for n in await notifications.notices(player)][:1] == ["your_turn"]
+
+
+async def test_the_one_reconcile_projects_lagging_notices_and_queues_due_deliveries_again(
+    runtime: Runtime, notifications: Notifications, queue_name: str
+) -> None:
+    player, game_id = await new_player(runtime), await new_game(runtime)
+    seat = 1 if 1 not in await on_turn(runtime, game_id) else 0
+    await claim(runtime, game_id, seat, player)
+    await play_until_turn_of(runtime, game_id, seat)  # every announcement lost: no projector listened
+
+    await reconcile(runtime.gameplay, notifications)
+
+    assert [n.kind for n in await notifications.notices(player)][:1] == ["your_turn"]
+    [delivery_id] = [e.delivery_id for e in await notifications.deliveries(player)]
+    assert await runtime.arq.exists(job_key_prefix + delivery_id)
+    await runtime.arq.delete(job_key_prefix + delivery_id)
+    await runtime.arq.zrem(queue_name, delivery_id)
+    await reconcile(runtime.gameplay, notifications)  # the queue was lost: the delivery's job comes back
+    assert await runtime.arq.exists(job_key_prefix + delivery_id)
+
+
+async def test_one_worker_of_many_takes_a_period(runtime: Runtime) -> None:
+    name = f"period-{uuid.uuid4().hex}"
+
+    taken = await asyncio.gather(*(runtime.periods.take(name, 300) for _ in range(5)))
+
+    assert sorted(taken) == [False] * 4 + [True]
+    await asyncio.sleep(0.4)
+    assert await runtime.periods.take(name, 300)

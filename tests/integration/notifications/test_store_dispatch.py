@@ -1,10 +1,9 @@
 """The Dispatch port's contract, run against its twin (recorded in memory) and the REAL arq queue and Redis: a
 delivery's job is queued once while it waits (its id is the delivery's), a player's pages are told (Redis: a message
-on the player's channel), and one caller of many takes a period."""
+on the player's channel)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
@@ -39,16 +38,6 @@ async def test_a_deliverys_job_is_queued_once_while_it_waits(dispatch: Dispatch)
     assert await dispatch.enqueue([(first, now), (second, now - timedelta(seconds=5))]) == 2
     assert await dispatch.enqueue([(first, now), (later, now + timedelta(hours=1))]) == 1
     assert await dispatch.enqueue([]) == 0
-
-
-async def test_one_caller_of_many_takes_a_period(dispatch: Dispatch, queue_name: str) -> None:
-    name = f"{queue_name}:period-{new_id()}"
-
-    taken = await asyncio.gather(*(dispatch.take_period(name, 300) for _ in range(5)))
-
-    assert sorted(taken) == [False] * 4 + [True]
-    await asyncio.sleep(0.4)
-    assert await dispatch.take_period(name, 300)
 
 
 async def test_a_players_pages_are_told(dispatch: Dispatch, redis_url: str) -> None:

@@ -50,7 +50,7 @@ class Twins:
         self.events = InMemoryEventStore()
         self.gameplay = Gameplay(self.events, RecordingJobQueue(), RecordingNotifier(), GAMES)
         self.skew = timedelta(0)
-        """How far the store's clock is ahead of the wall clock (a back-off or a lease waited out at once)."""
+        """How far the store's clock is ahead of the wall clock (a back-off waited out at once)."""
         self.store = InMemoryNotificationStore(clock=lambda: datetime.now(UTC) + self.skew)
         self.dispatch = RecordingDispatch()
         self.mail = Mailbox()
