@@ -6,6 +6,7 @@ Services use only :data:`GAME` and the names re-exported here.
 
 from domain.kernel import GameModule, Outcome, SeatInfo, Standing, start_and_reveal
 
+from .ai.advice import advice_text, advise
 from .bots import Greedy, RandomLegal
 from .catalog import DEFAULT_DATASET
 from .catalog_view import public_catalog
@@ -84,6 +85,8 @@ GAME: GameModule[DecktetState] = GameModule(
     redact=redact,
     events_public=False,
     hide=hide,
+    advise=advise,
+    advice_text=advice_text,
     outcome=_outcome,
     score_text=_districts,
     bots={"greedy": Greedy, "random": RandomLegal},

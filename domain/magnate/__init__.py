@@ -5,6 +5,7 @@ Services use only :data:`GAME` and the names re-exported here.
 
 from domain.kernel import GameModule, Outcome, SeatInfo, Standing, start_and_reveal
 
+from .ai.advice import advice_text, advise
 from .bots import Greedy, RandomLegal
 from .catalog import DEFAULT_DATASET, Catalog
 from .catalog import catalog as load_catalog
@@ -72,6 +73,8 @@ GAME: GameModule[MagnateState] = GameModule(
     outcome=_outcome,
     score_text=money,
     hide=hide,
+    advise=advise,
+    advice_text=advice_text,
     bots={"greedy": Greedy, "random": RandomLegal},
     ai_levels=ai_levels(),
     sim_options=_sim_options,
