@@ -1,48 +1,85 @@
-"""Fixtures for the HTTP API tests: the real app over the REAL PostgreSQL and Redis (tests/conftest.py).
+"""Fixtures for the HTTP API tests: the real app over a runtime of in-memory twins
+(:func:`services.gameplay.twins.in_memory`): no PostgreSQL, no Redis. Each twin passes its real adapter's contract
+suite (tests/integration), and what is about the real servers (outages, statement counts, the real session store,
+Redis connections) is tested there, on the real app over the real servers.
 
 ``client`` speaks to the app in-process (httpx's ASGI transport, the test's own event loop);
 ``live_url`` serves the same app with uvicorn on a free port, for what needs a real connection
 (Server-Sent Events are streamed, and in-process transports buffer whole responses).
 
-Every test here is an integration test (``-m integration``, ``-m "not integration"``): it runs the real app
-against the real PostgreSQL and Redis, so :func:`pytest_collection_modifyitems` marks the whole directory.
+The guard: the fixtures of the real servers (``pg_dsn``, ``pg_pool``, ``redis_url``) fail here, and so does any
+attempt to connect to PostgreSQL (asyncpg) or Redis (redis-py) from a test of this directory, so none comes to need
+them again unnoticed.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import uuid
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
-from pathlib import Path
+from typing import Any
 
+import asyncpg
 import httpx
 import pytest
 from litestar import Litestar
+from redis.asyncio.connection import AbstractConnection
 
 from bench.receivers import http_serving
 from infra.config import Settings
 from services.api import create_app
-from services.gameplay.bootstrap import Runtime, build
+from services.gameplay.bootstrap import Runtime
+from services.gameplay.twins import in_memory
 
 from .table import Table, asgi_client
 
-HERE = Path(__file__).resolve().parent
+REAL_SERVERS = "tests/services/api runs on in-memory twins: a test of the real {} belongs in tests/integration"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test of this directory ``integration`` (a conftest's hook sees the whole session's items)."""
-    for item in items:
-        if item.path.is_relative_to(HERE):
-            item.add_marker(pytest.mark.integration)
+def _refused(server: str) -> Callable[..., Any]:
+    def connect(*_: Any, **__: Any) -> Any:
+        raise AssertionError(REAL_SERVERS.format(server))
+
+    return connect
+
+
+@pytest.fixture(autouse=True)
+def no_real_servers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing here connects to PostgreSQL or Redis: a connection attempt fails the test, saying where it belongs."""
+    monkeypatch.setattr(asyncpg, "connect", _refused("PostgreSQL"))
+    monkeypatch.setattr(asyncpg, "create_pool", _refused("PostgreSQL"))
+    monkeypatch.setattr(AbstractConnection, "connect", _refused("Redis"))
+
+
+@pytest.fixture(scope="session")
+def pg_dsn() -> str:
+    pytest.fail(REAL_SERVERS.format("PostgreSQL"), pytrace=False)
 
 
 @pytest.fixture
-def settings(pg_dsn: str, redis_url: str, queue_name: str) -> Settings:
-    return Settings(database_url=pg_dsn, redis_url=redis_url, queue_name=queue_name, sandbox=True, dev_mailbox=True)
+def pg_pool() -> None:
+    pytest.fail(REAL_SERVERS.format("PostgreSQL"), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    pytest.fail(REAL_SERVERS.format("Redis"), pytrace=False)
+
+
+@pytest.fixture
+def queue_name() -> str:
+    """The queue's name of this test (it names the queue's metrics; nothing is in Redis)."""
+    return f"magnate:test:{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture
+def settings(queue_name: str) -> Settings:
+    return Settings(queue_name=queue_name, sandbox=True, dev_mailbox=True)
 
 
 @pytest.fixture
 async def runtime(settings: Settings) -> AsyncIterator[Runtime]:
-    built = await build(settings, run_migrations=False)  # the pg_dsn fixture migrated the database
+    built = in_memory(settings)
     try:
         yield built
     finally:

@@ -1,5 +1,5 @@
 """The in-game chat (issue #13): kept beside the log (no version moves, no pending move conflicts), its limits and
-bad input, the host's muting, and the export that carries it — over the real app, PostgreSQL and Redis."""
+bad input, the host's muting, and the export that carries it — over the real app on in-memory twins."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Limits per client address: game creations, commands and other requests per minute (counted in Redis, so
-shared by every API process), open event streams (per process); a 429 with ``Retry-After`` beyond each, and
-none at all on a sandbox server."""
+shared by every API process: tests/integration/api/test_limits.py; here on the twins), open event streams (per
+process); a 429 with ``Retry-After`` beyond each, and none at all on a sandbox server."""
 
 from __future__ import annotations
 
@@ -56,16 +56,6 @@ async def test_game_creation_is_limited_per_client_address(settings: Settings, r
         assert_limited(await one.post("/api/games", json=TWO_SEATS))
         assert (await two.post("/api/games", json=TWO_SEATS)).status_code == 201  # another client
         assert (await one.get("/api/catalog/magnate")).status_code == 200  # reads have their own rate
-
-
-async def test_the_counts_are_shared_by_every_api_process(settings: Settings, runtime: Runtime) -> None:
-    limits = limited(settings, rate_create_per_min=2)
-    first, second = create_app(limits, runtime), create_app(limits, runtime)  # two processes, one Redis
-    async with client_at(first, "10.0.0.3") as via_first, client_at(second, "10.0.0.3") as via_second:
-        assert (await via_first.post("/api/games", json=TWO_SEATS)).status_code == 201
-        assert (await via_second.post("/api/games", json=TWO_SEATS)).status_code == 201
-        assert_limited(await via_first.post("/api/games", json=TWO_SEATS))
-        assert_limited(await via_second.post("/api/games", json=TWO_SEATS))
 
 
 async def test_commands_are_limited_per_client_address(settings: Settings, runtime: Runtime) -> None:

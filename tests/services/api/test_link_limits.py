@@ -1,5 +1,5 @@
 """Sign-in mail bombing (issue #24, item 8): links go out at most so many per mailbox (plus-tags stripped, case
-folded) and per client, over the real app, PostgreSQL, Redis and a real SMTP server (aiosmtpd) that counts what
+folded) and per client, over the real app (on twins) and a real SMTP server (aiosmtpd) that counts what
 actually arrives."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import pytest
 from bench.receivers import MailInbox, smtp_serving
 from infra.accounts import mailbox
 from infra.accounts.link_limits import LINKS_PER_CLIENT, LINKS_PER_MAILBOX
-from infra.channels.mail import mail_sender
 from infra.config import Settings
 from services.api import create_app
 from services.gameplay.bootstrap import Runtime
+from services.gameplay.twins import mail_of
 
 from .table import asgi_client
 
@@ -27,7 +27,7 @@ async def mailed(settings: Settings, runtime: Runtime) -> AsyncIterator[tuple[ht
     inbox = MailInbox()
     async with smtp_serving(inbox) as smtp_url:
         production = msgspec.structs.replace(settings, sandbox=False, dev_mailbox=False, smtp_url=smtp_url)
-        runtime.accounts.mail = mail_sender(production, runtime.pool)
+        runtime.accounts.mail = mail_of(production)  # SMTP: the settings' smtp_url
         async with asgi_client(create_app(production, runtime)) as client:
             yield client, inbox
 

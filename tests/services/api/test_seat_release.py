@@ -1,6 +1,7 @@
 """A seat a guest plays by its invite link is not free (issue #24, item 6): a signed-in stranger cannot join it
 away; the guest may release it, and then it is free for joining. The store decides each race (two joins at once,
-a join racing the guest's first use of the link) — over the real app, PostgreSQL and Redis."""
+a join racing the guest's first use of the link) — over the real app on in-memory twins (the races themselves
+are held by the table store's contract, tests/integration/test_tables_store.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The table around the games (issue #13): games listed publicly that seek players and that anyone may watch,
-joining a free seat with an account, and the rematch of a finished game — over the real app, PostgreSQL and Redis."""
+joining a free seat with an account, and the rematch of a finished game — over the real app on in-memory twins."""
 
 from __future__ import annotations
 
