@@ -42,9 +42,10 @@ export const NOTES = {
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** "greedy" -> "the computer (greedy)". */
-function computer(level) {
-  return level ? `the computer (${level})` : "the computer";
+/** Who stands in for a seat, in the lobby's words ("A person / The computer"): the table's stand-in is not one of
+ * the levels the lobby offers, so it is named without one (its level stays in the row's ``data-stand-in``). */
+function computer() {
+  return "the computer";
 }
 
 /** A length of time in a player's words: "2 days 4 h", "5 h 03 min", "4:07" (under an hour). */
@@ -116,7 +117,7 @@ export class TablePanel {
     this.skew = Number.isFinite(table.now) ? table.now - Date.now() : 0;
     this.due = false;
     const words = controlWords(table);
-    this.header.textContent = `⏱ ${words}`;
+    this.header.replaceChildren(h("span", { class: "control-words" }, `⏱ ${words}`), this.myClock(table, seat, over));
     this.control.textContent = table.clock
       ? `${words}.${table.takeback ? " A player whose seat the computer took over may take it back." : ""}`
       : `No time limit: the game waits for every player.${table.takeback ? " A player who left may take the seat back." : ""}`;
@@ -133,11 +134,13 @@ export class TablePanel {
     const facts = [];
     if (s.stand_in) {
       const why = s.reason in REASONS ? REASONS[s.reason] : (s.reason || "");
-      facts.push(h("span", { class: "stand-in" }, `played by ${computer(s.stand_in)}${why ? ` — ${why}` : ""}`));
-    } else if (s.mark) { // the seat's player took it back: the standings will still say what happened
+      facts.push(h("span", { class: "stand-in" }, `played by ${computer()}${why ? ` — ${why}` : ""}`));
+    } else if (s.mark) { // the seat's own player plays it again: the standings will still say what happened
       const times = s.timeouts > 1 ? ` ${s.timeouts} times` : "";
+      const perTurn = this.table.on_timeout === "stand_in_move"; // the computer played those turns, nothing more
       facts.push(h("span", { class: "mark" }, {
-        timed_out: `timed out${times}, then took the seat back`,
+        timed_out: perTurn ? `timed out${times}: the computer played ${s.timeouts > 1 ? "those turns" : "that turn"}`
+          : `timed out${times}, then took the seat back`,
         left: "left the table, then took the seat back",
       }[s.mark] || NOTES[s.mark] || s.mark));
     }
@@ -155,6 +158,23 @@ export class TablePanel {
     h("span", { class: "table-who" }, onTurn && !over ? h("span", { class: "turn-mark" },
       h("span", { "aria-hidden": "true" }, "▶ "), h("span", { class: "visually-hidden" }, "on turn: ")) : null, ...parts),
     clock, facts.length ? h("span", { class: "table-facts" }, ...facts) : null);
+  }
+
+  /** The viewer's own seat's clock, for the header (on desktop and phone): "Your clock: 4:07 left" while it runs,
+   * the bank while it is stopped; nothing for a spectator, a seat the computer plays, or a table without a clock. */
+  myClock(table, seat, over) {
+    const s = seat !== null && seat !== undefined ? table.seats.find((x) => x.seat === seat) : null;
+    const clock = h("span", { class: "clock", role: "timer", id: "my-clock", "aria-label": "Your clock" });
+    if (!s || over || !table.clock || s.stand_in) return h("span", { class: "my-clock", hidden: true }, clock);
+    if (s.deadline !== null) clock.dataset.deadline = String(s.deadline);
+    else if (table.clock.kind === "bank") {
+      clock.textContent = `${remaining(s.bank_ms)} in the bank`;
+      clock.classList.add("stopped");
+    } else {
+      clock.textContent = "not running";
+      clock.classList.add("stopped");
+    }
+    return h("span", { class: "my-clock" }, h("span", { class: "my-clock-label" }, "Your clock: "), clock);
   }
 
   /** The viewer's own seat: what the computer does with it (in the move panel), and the buttons. */
@@ -181,7 +201,7 @@ export class TablePanel {
         resigned: "You resigned: the computer plays your seat to the end.",
         forfeit: "Your time ran out and your seat forfeited: the computer plays it to the end.",
       }[s.reason] || "";
-      const parts = [h("strong", {}, `${capital(computer(s.stand_in))} plays your seat now.`), why ? ` ${why}` : ""];
+      const parts = [h("strong", {}, `${capital(computer())} plays your seat now.`), why ? ` ${why}` : ""];
       if (canTakeBack) {
         const back = h("button", { type: "button", id: "take-back", class: "primary" }, "Take my seat back");
         back.addEventListener("click", () => this.command(back, { type: "table.take_back" }, "Your seat is yours again."));
@@ -254,7 +274,8 @@ export class TablePanel {
     if (!this.table) return;
     const now = this.now();
     let passed = false;
-    for (const clock of this.list.querySelectorAll(".clock[data-deadline]")) {
+    const clocks = [...this.list.querySelectorAll(".clock[data-deadline]"), ...this.header.querySelectorAll(".clock[data-deadline]")];
+    for (const clock of clocks) {
       const left = Number(clock.dataset.deadline) - now;
       const text = left > 0 ? `${remaining(left)} left` : "time is up";
       if (clock.textContent !== text) clock.textContent = text;

@@ -147,6 +147,12 @@ async function showCreated(created, bundle) {
       name: host.name, host: true });
   }
   if (host) seats.hosting(created.game_id, host.seat);
+  const play = host && (claimed ? `/play/${encodeURIComponent(created.game_id)}`
+    : `${new URL(host.invite_url).pathname}${new URL(host.invite_url).hash}`);
+  if (host && !created.seats.some((s) => s.kind === "human" && s.seat !== host.seat)) {
+    location.assign(play); // every other seat is the computer's: no link to hand out, the game starts now
+    return;
+  }
   for (const s of created.seats) {
     const label = bundle.seatLabel(s, null);
     if (s.kind === "stand_in") {
@@ -159,8 +165,6 @@ async function showCreated(created, bundle) {
       continue;
     }
     if (host && s.seat === host.seat) {
-      const play = claimed ? `/play/${encodeURIComponent(created.game_id)}`
-        : `${new URL(s.invite_url).pathname}${new URL(s.invite_url).hash}`;
       const inputId = `invite-${s.seat}`;
       const [copy, copied] = copyButton(s.seat, inputId, () => s.invite_url);
       list.append(h("li", { class: "invite host-seat", "data-seat": String(s.seat) },
