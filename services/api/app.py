@@ -57,7 +57,7 @@ from .metrics import PROMETHEUS, MetricsController, watch_streams
 from .openapi import complete
 from .players import csrf_config, csrf_for_sessions, session_config, sessions_for_signed_in
 from .sessions import csrf_bound_to_session
-from .web import web_router
+from .web import schema_viewers, web_router
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +141,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
                     csrf_for_sessions(csrf)],
         stores=stores_of(settings, runtime) if runtime is not None else None,
         openapi_config=OpenAPIConfig(
-            title="Magnate Server", version="0.1.0", description=DESCRIPTION, path="/schema", components=COMPONENTS
+            title="Magnate Server", version="0.1.0", description=DESCRIPTION, path="/schema", components=COMPONENTS,
+            render_plugins=schema_viewers(),
         ),
     )
     complete(app.openapi_schema, registry_of(settings).games)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from litestar import MediaType, Response, Router, get
 from litestar.datastructures import CacheControlHeader
+from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin, RedocRenderPlugin, YamlRenderPlugin
 from litestar.params import FromPath
 from litestar.static_files import create_static_files_router
 
@@ -39,6 +40,19 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
 }
 """The pages load only their own scripts and send no referrer (the token lives in the fragment anyway)."""
+
+
+SCHEMA_VIEWER = "/static/vendor/redoc/redoc.standalone.js"
+"""Redoc's bundle, served by the API itself (``static/vendor/redoc/``: the npm package's file and licences), so
+``/schema`` renders with no internet."""
+SCHEMA_ICON = "<link rel='icon' type='image/png' href='/static/icons/icon-192.png'>"
+
+
+def schema_viewers() -> list[OpenAPIRenderPlugin]:
+    """What ``/schema`` serves: the document as JSON and YAML, and Redoc at ``/schema`` (and ``/schema/redoc``)
+    with its bundle and icon from this server and no web fonts, so it renders with no internet."""
+    redoc = RedocRenderPlugin(js_url=SCHEMA_VIEWER, google_fonts=False, path=["/", "/redoc"], favicon=SCHEMA_ICON)
+    return [JsonRenderPlugin(), YamlRenderPlugin(), redoc]
 
 
 @cache
@@ -83,6 +97,14 @@ async def service_worker() -> Response[bytes]:
                     headers={**SECURITY_HEADERS, "Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
 
 
+@get("/manifest.webmanifest", include_in_schema=False)
+async def manifest() -> Response[bytes]:
+    """The web app manifest (``static/manifest.webmanifest``): the name and icons that let a phone install the site
+    as an app (and so receive its pushes there); every page links it."""
+    return Response((STATIC / "manifest.webmanifest").read_bytes(), media_type="application/manifest+json",
+                    headers={"Cache-Control": "no-cache"})
+
+
 def bundle_dirs(registry: Registry) -> dict[str, Path]:
     """Where each registered game's bundle is: where the registry says, else ``static/games/<name>/``."""
     return {name: registry.bundles.get(name, STATIC / "games" / name) for name in registry.games}
@@ -90,11 +112,18 @@ def bundle_dirs(registry: Registry) -> dict[str, Path]:
 
 def web_router(registry: Registry) -> Router:
     """The pages and their static files (revalidated on every load, so a new release shows at once): the shell's,
-    and each registered game's bundle at ``/static/games/<name>/``, the URL the shell imports it from."""
+    and each registered game's bundle at ``/static/games/<name>/``, the URL the shell imports it from; the app
+    icons (``/static/icons/``) and the vendored viewer of ``/schema`` (``/static/vendor/``, see
+    :data:`SCHEMA_VIEWER`)."""
     revalidate = CacheControlHeader(no_cache=True)
     shell = create_static_files_router(path="/static/shell", directories=[STATIC / "shell"], cache_control=revalidate)
+    icons = create_static_files_router(path="/static/icons", directories=[STATIC / "icons"], cache_control=revalidate,
+                                       name="icons")
+    vendor = create_static_files_router(path="/static/vendor", directories=[STATIC / "vendor"],
+                                        cache_control=CacheControlHeader(max_age=86_400), name="vendor")
     bundles = [create_static_files_router(path=f"/static/games/{name}", directories=[directory],
                                           cache_control=revalidate, name=f"bundle:{name}")
                for name, directory in bundle_dirs(registry).items()]
-    return Router(path="/", route_handlers=[lobby, play, signin, settings_page, service_worker, shell, *bundles],
+    pages = [lobby, play, signin, settings_page, service_worker, manifest]
+    return Router(path="/", route_handlers=[*pages, shell, icons, vendor, *bundles],
                   tags=["web"])
