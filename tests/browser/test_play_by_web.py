@@ -63,9 +63,11 @@ def press(page: Page, control: Locator, key: str = "Enter") -> None:
 
 
 def my_move(page: Page, timeout_ms: int = 30_000) -> str:
-    """Wait until it is this seat's turn; returns the kind of the first action form offered."""
-    page.wait_for_selector("body.my-turn #actions form", timeout=timeout_ms)
-    kind = page.locator("#actions form").first.get_attribute("data-action")
+    """Wait until it is this seat's turn; returns the kind of the first action form offered (after the engine's
+    suggestion, which every phase begins with)."""
+    moves = "#actions form:not([data-action='suggestion'])"
+    page.wait_for_selector(f"body.my-turn {moves}", timeout=timeout_ms)
+    kind = page.locator(moves).first.get_attribute("data-action")
     assert kind is not None
     return kind
 

@@ -114,6 +114,7 @@ export const api = {
   create: (body, key) => retrying(() => request("POST", "/api/games", { body, headers: { "Idempotency-Key": key } })),
   game: (id) => request("GET", `/api/games/${enc(id)}`),
   me: (id, token) => request("GET", `/api/games/${enc(id)}/me`, { token }),
+  advice: (id, token) => request("GET", `/api/games/${enc(id)}/advice`, { token }),
   // The log and the story are redacted for their caller: a seat sees what its token may see.
   history: (id, after = 0, token = null) => request("GET", `/api/games/${enc(id)}/history?after=${after}`, { token }),
   events: (id, after = 0, token = null) => request("GET", `/api/games/${enc(id)}/events?after=${after}`, { token }),

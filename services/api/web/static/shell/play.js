@@ -8,6 +8,7 @@
 // The host gets the invites of the seats nobody has claimed yet. The chat is chat.js's panel.
 
 import { mountAccount, setTitle } from "./account.js";
+import { configureAdvice } from "./advice.js";
 import { ApiError, api, inWords } from "./api.js";
 import { bundleOf, playerOf } from "./bundles.js";
 import { mountChat } from "./chat.js";
@@ -247,6 +248,7 @@ async function start() {
   try {
     page.bundle = await bundleOf(page.game.game_type);
     page.history = new History($("#history-list"), (line) => (page.bundle.lineClass ? page.bundle.lineClass(line) : ""));
+    configureAdvice({ gameId, gameType: page.game.game_type, token: () => page.token, version: () => page.version });
     page.board = await page.bundle.mount(
       { actions: $("#actions"), turn: $("#turn-extra"), side: $("#game-side"), main: $("#game-main") },
       { gameId, game: page.game, send, lines: () => page.history.lines },

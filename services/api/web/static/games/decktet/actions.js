@@ -1,11 +1,12 @@
 // What this seat may do now, built only from its legal commands (GET /me: the server's templates; the page never
 // works out legality itself): the income choices its deeds are due (R9.1c), then its card plays (buy outright with
 // one of the payments listed, take a deed, sell), developing a deed (the count within the template's range),
-// trading with the bank, a deed's private income preference, and ending the turn. The first template is the
-// engine's suggestion: offered at the top and marked where it appears. A refused command is told in words beside
-// the control that sent it.
+// trading with the bank, a deed's private income preference, and ending the turn. The engine's advice comes first
+// (shell/advice.js: its best move with why, the others on demand); in the lists the first legal template is only
+// preselected. A refused command is told in words beside the control that sent it.
 
 import { actionForm } from "../../shell/actionform.js";
+import { suggestionPanel } from "../../shell/advice.js";
 import { h } from "../../shell/dom.js";
 import { plural } from "./words.js";
 
@@ -65,9 +66,7 @@ export function describe(ctx, t) {
   }
 }
 
-const SUGGESTED = " (suggested)";
-
-/** A select of templates (their indices in ``legal``), grouped, the suggestion chosen and marked. */
+/** A select of templates (their indices in ``legal``), grouped, the first chosen. */
 function templateSelect(ctx, name, groups, label, text = ctx.text) {
   const select = h("select", { id: id(name), name, class: "template-select" });
   for (const [title, items] of groups) {
@@ -75,7 +74,7 @@ function templateSelect(ctx, name, groups, label, text = ctx.text) {
     const parent = title ? h("optgroup", { label: title }) : select;
     for (const i of items) {
       parent.append(h("option", { value: String(i), selected: i === 0 ? true : null },
-        `${text(ctx.legal[i])}${i === 0 ? SUGGESTED : ""}`));
+        text(ctx.legal[i])));
     }
     if (parent !== select) select.append(parent);
   }
@@ -88,13 +87,10 @@ function indices(ctx, pred) {
 
 // -- the parts of a turn --------------------------------------------------------------------------------
 
+/** The engine's advice (shell/advice.js): its best move in words, why, and the alternatives on demand. */
 function suggestion(ctx) {
-  const t = ctx.legal[0];
-  return actionForm(ctx, "suggestion", (f) => {
-    f.append(h("p", { class: "suggestion-text" }, h("span", { class: "suggestion-mark" }, "Suggested: "), ctx.text(t), "."),
-      h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary", id: "play-suggestion" },
-        type(t) === "decktet.end_turn" ? "End turn" : "Play the suggestion")));
-  }, () => t.command);
+  return suggestionPanel(ctx, { describe: (command) => ctx.text({ command }),
+    playLabel: (command) => (command.type === "decktet.end_turn" ? "End turn" : "Play the suggestion") });
 }
 
 function choices(ctx) {
@@ -110,8 +106,8 @@ function choices(ctx) {
     out.push(actionForm(ctx, "choose", (f) => {
       f.setAttribute("data-card", card);
       f.append(h("p", {}, `Your deed ${ctx.words.describe(card)} pays one token of:`),
-        h("p", { class: "buttons" }, ...items.map((i) => h("button", { type: "submit", value: String(i), class: i === 0 ? "primary suggested" : "" },
-          `${ctx.words.suit(ctx.legal[i].command.suit)}${i === 0 ? SUGGESTED : ""}`))));
+        h("p", { class: "buttons" }, ...items.map((i) => h("button", { type: "submit", value: String(i) },
+          ctx.words.suit(ctx.legal[i].command.suit)))));
     }, (submitter) => ctx.legal[Number(submitter.value)].command));
   }
   return out;
@@ -119,7 +115,7 @@ function choices(ctx) {
 
 function endTurn(ctx, i) {
   return actionForm(ctx, "end-turn", (f) => {
-    f.append(h("p", { class: "buttons" }, h("button", { type: "submit", class: i === 0 ? "primary suggested" : "" }, ctx.text(ctx.legal[i]))));
+    f.append(h("p", { class: "buttons" }, h("button", { type: "submit" }, ctx.text(ctx.legal[i]))));
   }, () => ctx.legal[i].command);
 }
 
@@ -159,7 +155,7 @@ function develop(ctx, items) {
       note.textContent = p ? `(${p.minimum} to ${p.maximum})` : "(just 1)";
       [...select.options].forEach((o) => {
         const tt = ctx.legal[Number(o.value)];
-        o.textContent = `Put ${ctx.words.suit(tt.command.suit)} on ${ctx.words.name(tt.command.card)}${Number(o.value) === 0 ? SUGGESTED : ""}`;
+        o.textContent = `Put ${ctx.words.suit(tt.command.suit)} on ${ctx.words.name(tt.command.card)}`;
       });
     };
     select.addEventListener("change", sync);

@@ -1,10 +1,12 @@
 // What this seat may do now, built only from its legal commands (GET /me): bid or pass; attract tenants
 // per building (advertising, dice to turn into 5s, subtype choice), each pre-filled with the engine's
-// suggestion; buy land, build or rebuild, advertise, consult, sell (the sale value shown before confirming).
+// suggestion; buy land, build or rebuild, advertise, consult, sell (the sale value shown before confirming). The
+// engine's advice comes first in every phase (shell/advice.js: its best move with why, the others on demand).
 // An error from the API is shown in words next to the control that caused it.
 
 import { diceRow } from "./dice.js";
 import { actionForm } from "../../shell/actionform.js";
+import { suggestionPanel } from "../../shell/advice.js";
 import { h } from "../../shell/dom.js";
 import { money, PHASES, SYSTEM_JOBS } from "./words.js";
 
@@ -323,6 +325,44 @@ function actions(ctx, templates) {
   return out;
 }
 
+// -- the engine's advice ---------------------------------------------------------------------------------
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A command in words, as the advice panel says it. */
+export function commandText(ctx, c) {
+  const { view, words } = ctx;
+  const price = view.market ? view.market.land_price : 0;
+  const plot = c.plot ? plotOf(view, c.plot) : null;
+  switch (c.type) {
+    case "magnate.place_bid": return `Bid ${money(c.amount)} to play first`;
+    case "magnate.pass_bid": return "Pass: leave the auction";
+    case "magnate.attract_tenants":
+      return `Attract tenants to ${c.plot}${c.advertising ? ` committing ${plural(c.advertising, "advertising token")}` : ""}`;
+    case "magnate.use_advertising": {
+      const dice = c.dice || [];
+      return dice.length ? `Turn ${dice.map((i) => `die ${i + 1}`).join(" and ")} into 5s` : "Keep the dice as rolled";
+    }
+    case "magnate.choose_tenants": {
+      const kinds = c.tenants || [];
+      return kinds.length ? `Move in ${words.tenants(kinds)} (rent ${money(words.rent(kinds))})` : "Move nobody in";
+    }
+    case "magnate.finish_attracting": return "Finish attracting and collect the rent";
+    case "magnate.buy_land":
+      return `Buy plot ${c.plot} for ${money(plot && plot.for_sale ? price : 2 * price)}`;
+    case "magnate.build": {
+      const b = words.buildings[c.building];
+      const name = b ? b.name : c.building;
+      return `${plot && plot.building ? "Rebuild" : "Build"} a ${name} on ${c.plot}${b ? ` for ${money(b.cost)}` : ""}`;
+    }
+    case "magnate.advertise":
+      return `Advertise: take the free tokens${c.bought ? ` and buy ${c.bought} more` : ""}`;
+    case "magnate.consult": return `Consult: receive ${money(price)}`;
+    case "magnate.sell": return `Sell ${c.plot} to the bank for ${money((plot ? plot.value : 0) * price)}`;
+    default: return c.type;
+  }
+}
+
 // -- waiting ---------------------------------------------------------------------------------------------
 
 export function waitingText(view, words, players, seat) {
@@ -359,9 +399,10 @@ export function renderActions(container, ctx) {
   } else {
     nodes = actions(ctx, legal);
   }
+  if (ctx.seat !== null && legal.length) nodes.unshift(suggestionPanel(ctx, { describe: (c) => commandText(ctx, c) }));
   container.replaceChildren(...nodes);
   if (focusWasHere && legal.length) {
-    const first = container.querySelector("input, select, button");
+    const first = container.querySelector(["input", "select", "button"].map((c) => `form:not(.action-suggestion) ${c}`).join(", "));
     if (first) first.focus({ preventScroll: true });
   }
 }

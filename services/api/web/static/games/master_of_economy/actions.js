@@ -1,11 +1,12 @@
 // What this seat may do now, built only from its legal commands (GET /me: the server's templates; the page never
-// works out legality itself). The first template is the engine's suggestion: offered at the top and marked where it
-// appears. Then one form per kind of move: a choice among its templates and, where a template lets a field vary
+// works out legality itself). The engine's advice comes first (shell/advice.js: its best move with why, the others
+// on demand). Then one form per kind of move: a choice among its templates and, where a template lets a field vary
 // (an amount, a count, the lines of a ballot), the field within the template's range. In a sealed step the choice
 // is made privately: the page says how many have chosen, never what. A refused command is told in words beside the
 // control that sent it.
 
 import { actionForm } from "../../shell/actionform.js";
+import { suggestionPanel } from "../../shell/advice.js";
 import { h } from "../../shell/dom.js";
 import { euros, plural, SEALED } from "./words.js";
 
@@ -73,8 +74,6 @@ export function describe(ctx, t) {
   }
 }
 
-const SUGGESTED = " (suggested)";
-
 /** The inputs of a template's parameters; returns [nodes, read(error) -> command | null]. */
 function paramInputs(ctx, t) {
   const nodes = [];
@@ -115,12 +114,9 @@ function paramInputs(ctx, t) {
   return [nodes, read];
 }
 
+/** The engine's advice (shell/advice.js): its best move in words, why, and the alternatives on demand. */
 function suggestion(ctx) {
-  const t = ctx.legal[0];
-  return actionForm(ctx, "suggestion", (f) => {
-    f.append(h("p", { class: "suggestion-text" }, h("span", { class: "suggestion-mark" }, "Suggested: "), describe(ctx, t), "."),
-      h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary", id: "play-suggestion" }, "Play the suggestion")));
-  }, () => t.command);
+  return suggestionPanel(ctx, { describe: (command) => describe(ctx, { command }) });
 }
 
 /** One kind of move: a select of its templates (if more than one), their parameters, a button. */
@@ -128,7 +124,7 @@ function kindForm(ctx, name, title, items) {
   let select = null;
   let read = () => null;
   const params = h("div", { class: "params" });
-  const text = (i) => `${describe(ctx, ctx.legal[i])}${i === 0 ? SUGGESTED : ""}`;
+  const text = (i) => describe(ctx, ctx.legal[i]);
   const redraw = () => {
     const t = ctx.legal[select ? Number(select.value) : items[0]];
     const [nodes, r] = paramInputs(ctx, t);
@@ -146,8 +142,8 @@ function kindForm(ctx, name, title, items) {
       f.append(h("p", { class: "only" }, text(items[0])));
     }
     redraw();
-    f.append(params, h("p", { class: "buttons" }, h("button", { type: "submit", class: items.includes(0) ? "suggested" : "" },
-      name === "pass" ? text(items[0]).replace(SUGGESTED, "") : "Send")));
+    f.append(params, h("p", { class: "buttons" }, h("button", { type: "submit" },
+      name === "pass" ? text(items[0]) : "Send")));
   }, (submitter, error) => read({ ...ctx.legal[select ? Number(select.value) : items[0]].command }, error));
 }
 
