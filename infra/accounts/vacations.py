@@ -61,6 +61,11 @@ class Vacations(Protocol):
         requests cannot both spend the last days."""
         ...
 
+    async def end(self, player_id: str, now: datetime) -> Vacation | None:
+        """End the vacation running at ``now`` early (it then ends at ``now`` and uses only its started days);
+        None when the player is not on vacation."""
+        ...
+
     async def running_games(self, player_id: str) -> list[tuple[str, int]]:
         """(game id, seat) of every running game the player holds a seat at."""
         ...
@@ -88,6 +93,12 @@ class VacationStore:
                 vacation.vacation_id, player_id, vacation.starts_at, vacation.ends_at)
         return vacation
 
+    async def end(self, player_id: str, now: datetime) -> Vacation | None:
+        row = await self._pool.fetchrow(
+            "UPDATE vacations SET ends_at = $2 WHERE player_id = $1 AND starts_at <= $2 AND ends_at > $2"
+            " RETURNING vacation_id, starts_at, ends_at", player_id, now)
+        return Vacation(row["vacation_id"], row["starts_at"], row["ends_at"]) if row is not None else None
+
     async def running_games(self, player_id: str) -> list[tuple[str, int]]:
         """(game id, seat) of every running game the player holds a seat at."""
         rows = await self._pool.fetch(
@@ -112,6 +123,14 @@ class InMemoryVacations:
         vacation = _start(await self.of_year(player_id, now), days, allowance, now)  # of_year never suspends
         self._taken.setdefault(player_id, []).append(vacation)
         return vacation
+
+    async def end(self, player_id: str, now: datetime) -> Vacation | None:
+        taken = self._taken.get(player_id, [])
+        for index, vacation in enumerate(taken):
+            if vacation.starts_at <= now < vacation.ends_at:
+                taken[index] = msgspec.structs.replace(vacation, ends_at=now)
+                return taken[index]
+        return None
 
     async def running_games(self, player_id: str) -> list[tuple[str, int]]:
         return [(g.game_id, g.seat) for g in await self._games.player_games(player_id) if g.status == "running"]

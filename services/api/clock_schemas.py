@@ -66,4 +66,5 @@ class VacationOut(msgspec.Struct, frozen=True):
     away_until: str | None
     """The end of the current vacation (ISO 8601, UTC), if one is running."""
     games: int = 0
-    """Games whose clocks the new vacation paused (in a response to taking one)."""
+    """Games whose clocks the new vacation paused (in a response to taking one), or whose clocks run again (in a
+    response to ending one early)."""

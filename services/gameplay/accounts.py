@@ -17,7 +17,7 @@ from infra.channels.mail import Mail, MailSender
 from infra.presence import PresencePort, player_key, seat_key
 
 from .handler import Gameplay
-from .timekeeper import go_away
+from .timekeeper import come_back, go_away
 
 
 def sign_in_mail(base: str, email: str, token: str, minutes: int) -> Mail:
@@ -105,6 +105,18 @@ class Accounts:
         for game_id, seat in await self.vacations.running_games(player_id):
             paused += await go_away(self.gameplay, game_id, seat, vacation.vacation_id, until)
         return vacation, paused
+
+    async def end_vacation(self, player_id: str, now: datetime) -> tuple[Vacation | None, int]:
+        """End the running vacation now (None when there is none) and let the player's paused clocks run again in
+        every running game they sit at; with the number of clocks resumed."""
+        vacation = await self.vacations.end(player_id, now)
+        if vacation is None:
+            return None, 0
+        at = int(now.timestamp() * 1000)
+        resumed = 0
+        for game_id, seat in await self.vacations.running_games(player_id):
+            resumed += await come_back(self.gameplay, game_id, seat, vacation.vacation_id, at)
+        return vacation, resumed
 
     # -- presence ----------------------------------------------------------------------------------------------
 

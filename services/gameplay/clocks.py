@@ -24,7 +24,7 @@ DEADLINE = "table.deadline"
 """The job kind of a timeout."""
 REMIND = "table.remind"
 """The job kind of the reminder before a deadline."""
-_CLOCK_EVENTS = frozenset({"table.clocks_set", "table.away"})
+_CLOCK_EVENTS = frozenset({"table.clocks_set", "table.away", "table.back"})
 
 
 def wall_ms() -> int:

@@ -1,13 +1,13 @@
 """The service's table commands that are not a seat's move: a seat's timeout (run by its deadline job) and a
 player's vacation (appended to every running game the player sits at). Both re-read the game and append with its
 expected version, retrying when another command came between; both have ids of their own (a timeout per clock
-run, a vacation per vacation and seat), so a job or request that runs twice appends once."""
+run, a vacation and its early end per vacation and seat), so a job or request that runs twice appends once."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel.table import GoAway, TimeOut, facts_of
+from domain.kernel.table import ComeBack, GoAway, TimeOut, facts_of
 from infra.errors import ConcurrencyConflict
 from infra.eventstore import DuplicateCommand
 
@@ -48,6 +48,15 @@ async def go_away(gameplay: Gameplay, game_id: str, seat: int, vacation: str, un
     before, or the game has ended)."""
     return await _system(gameplay, game_id, vacation_id(vacation, seat),
                          lambda: GoAway(seat=seat, at=gameplay.now_ms(), until=until))
+
+
+async def come_back(gameplay: Gameplay, game_id: str, seat: int, vacation: str, at: int) -> bool:
+    """Record that ``seat``'s player ended the vacation early, at ``at`` (True if appended now; False if it was
+    before, the game has ended, or the seat was not away in this game: it sat down after the vacation began)."""
+    loaded = await gameplay.load(game_id)
+    if facts_of(loaded.state).away_until(seat) <= at:
+        return False
+    return await _system(gameplay, game_id, f"back:{vacation}:{seat}", lambda: ComeBack(seat=seat, at=at))
 
 
 async def _system(gameplay: Gameplay, game_id: str, command_id: str, make: Any) -> bool:

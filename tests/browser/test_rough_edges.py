@@ -1,7 +1,7 @@
 """The rough edges a new player hits in the first ten minutes (issue #26): a game against the computer alone opens on
 its page when created, with no invite links; the seat's own clock is in the page's header, on desktop and phone;
 ``/schema`` renders with nothing but the server reachable; the web app manifest and its icons load and every page
-links them."""
+links them; a vacation is ended early from the settings."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ import struct
 import uuid
 
 import pytest
-from playwright.sync_api import Route, ViewportSize, expect
+from playwright.sync_api import Page, Route, ViewportSize, expect
 
 from tests.live import Services
 
 from .conftest import DESKTOP, PHONE, Pages
 from .test_clocks import create, seat_row, token_of
+from .test_tables import sign_in_by_mail
 
 pytestmark = [pytest.mark.integration, pytest.mark.browser]
 
@@ -91,3 +92,16 @@ def test_the_manifest_and_its_icons_load_and_every_page_links_them(web: Services
     registered = page.evaluate("navigator.serviceWorker.register('/sw.js').then(() => true, () => false)")
     assert registered, "the push service worker does not register"
 
+def test_a_vacation_is_ended_early_from_the_settings(web: Services, pages: Pages) -> None:
+    page: Page = pages.open()
+    sign_in_by_mail(page, web.url, f"back-{uuid.uuid4().hex[:6]}@example.com")
+    page.goto(f"{web.url}/settings")
+    facts = page.locator("#vacation-facts")
+    expect(facts).to_contain_text("days a year")
+    page.get_by_label("Go on vacation for (days)").fill("3")
+    page.get_by_role("button", name="Go on vacation").click()
+    expect(page.locator("#vacation-away")).to_contain_text("You are on vacation until")
+    page.get_by_role("button", name="End my vacation now").click()
+    expect(page.locator("#vacation-status")).to_contain_text("Welcome back")
+    expect(page.locator("#vacation-away")).to_be_hidden()
+    expect(page.get_by_role("button", name="Go on vacation")).to_be_enabled()

@@ -10,8 +10,10 @@ from .clock import needs_setting, reminder_at, should_run
 from .facts import MAX_SECONDS, MIN_SECONDS, Pilot, SeatClock, TableFacts, TableOptions, TimeControl
 from .messages import (
     TABLE_EVENTS,
+    CameBack,
     ClaimSeat,
     ClocksSet,
+    ComeBack,
     GoAway,
     Leave,
     LeftTable,
@@ -43,8 +45,10 @@ __all__ = [
     "TABLE_EVENTS",
     "TABLE_PREFIX",
     "AlreadyGone",
+    "CameBack",
     "ClaimSeat",
     "ClocksSet",
+    "ComeBack",
     "GoAway",
     "Leave",
     "LeftTable",

@@ -3,7 +3,8 @@
 A seat's clock runs while the game waits for that seat and no stand-in plays it. Starting at ``at`` it gets its
 allowance (the time per move, or what its bank holds) from ``max(at, away_until)``: a turn that begins during a
 vacation starts counting when the vacation ends. Stopping a bank clock keeps what was left, plus the increment, up to
-the cap. A vacation that begins while a clock runs moves its deadline by the time that was left at that moment.
+the cap. A vacation that begins while a clock runs moves its deadline by the time that was left at that moment;
+one that ends early gives the clock that time from its end.
 """
 
 from __future__ import annotations
@@ -72,6 +73,14 @@ def pause(clock: SeatClock, at: int, until: int) -> SeatClock:
         return clock
     left = max(0, clock.deadline - at)
     return SeatClock(deadline=max(clock.deadline, until + left), since=clock.since, bank=clock.bank)
+
+
+def resume(clock: SeatClock, at: int, until: int) -> SeatClock:
+    """A vacation meant to last until ``until`` ends early, at ``at``: a clock it paused runs again from ``at`` with
+    the time it kept (what a paused clock holds beyond ``until``)."""
+    if clock.deadline is None or at >= until:
+        return clock
+    return SeatClock(deadline=at + max(0, clock.deadline - until), since=clock.since, bank=clock.bank)
 
 
 def reminder_at(clock: SeatClock, lead_cap_ms: int = 12 * 3600 * SECOND_MS) -> int | None:

@@ -60,6 +60,14 @@ class GoAway(SystemCommand, frozen=True, tag="table.vacation"):
     until: Moment
 
 
+class ComeBack(SystemCommand, frozen=True, tag="table.back"):
+    """``seat``'s player ends their vacation early, at ``at``: a paused clock runs again with the time it had
+    left."""
+
+    seat: SeatNo
+    at: Moment
+
+
 # -- player commands ------------------------------------------------------------------------------------------------
 
 class Resign(Command, frozen=True, tag="table.resign"):
@@ -136,10 +144,17 @@ class WentAway(Event, frozen=True, tag="table.away"):
     until: int
 
 
-TableSystemCommand = ClaimSeat | OpenTable | SetClocks | TimeOut | StandIn | GoAway
+class CameBack(Event, frozen=True, tag="table.back"):
+    """``seat``'s vacation ended early, at ``at``."""
+
+    seat: int
+    at: int
+
+
+TableSystemCommand = ClaimSeat | OpenTable | SetClocks | TimeOut | StandIn | GoAway | ComeBack
 TablePlayerCommand = Resign | Leave | TakeBack
 TableEvent = (SeatClaimed | TableOpened | ClocksSet | TimedOut | StoodIn | PilotLeft | Resigned | LeftTable | TookBack
-              | WentAway)
+              | WentAway | CameBack)
 TABLE_EVENTS = (SeatClaimed, TableOpened, ClocksSet, TimedOut, StoodIn, PilotLeft, Resigned, LeftTable, TookBack,
-                WentAway)
-TABLE_COMMANDS = (ClaimSeat, OpenTable, SetClocks, TimeOut, StandIn, GoAway, Resign, Leave, TakeBack)
+                WentAway, CameBack)
+TABLE_COMMANDS = (ClaimSeat, OpenTable, SetClocks, TimeOut, StandIn, GoAway, ComeBack, Resign, Leave, TakeBack)

@@ -8,6 +8,7 @@ from typing import Any
 from ..narration import Named, Narrator, Told, utf16_length
 from .facts import SECOND_MS, TableOptions, TimeControl
 from .messages import (
+    CameBack,
     ClocksSet,
     LeftTable,
     PilotLeft,
@@ -111,4 +112,6 @@ class TableNarrator:
                 return [self._line(version, tag, seat, "took the seat back from the stand-in.")]
             case WentAway(seat=seat, until=until):
                 return [self._line(version, tag, seat, f"is on vacation until {moment(until)}; the clock waits.")]
+            case CameBack(seat=seat, at=at):
+                return [self._line(version, tag, seat, f"is back from vacation early, at {moment(at)}.")]
         return self.inner.tell(version, tag, event) if self.inner is not None else []

@@ -16,8 +16,10 @@ from ..seats import SYSTEM, Actor, Seat
 from . import clock
 from .facts import Pilot, TableFacts, TableOptions, put, worse
 from .messages import (
+    CameBack,
     ClaimSeat,
     ClocksSet,
+    ComeBack,
     GoAway,
     Leave,
     LeftTable,
@@ -120,6 +122,12 @@ def decide_system(game: GameModule[S], state: S, actor: Actor, command: Any, cha
             if not at < until <= at + MAX_AWAY_MS:
                 raise InvalidValue("a vacation ends after it starts, within a year", field="until")
             return [WentAway(seat=seat, at=at, until=until)]
+        case ComeBack(seat=seat, at=at):
+            _check_seat(game, state, seat)
+            _running_game(game, state)
+            if facts.away_until(seat) <= at:
+                raise InvalidValue(f"seat {seat + 1}'s player is not on vacation", seat=seat)
+            return [CameBack(seat=seat, at=at)]
         case StandIn(seat=seat):
             return _stand_in(game, state, Seat(seat), chance)
     raise InvalidValue(f"unknown table command {tag_of(command)}")
@@ -240,6 +248,12 @@ def evolve_table(facts: TableFacts, event: Any) -> TableFacts:
             if seat < len(clocks):
                 clocks = put(clocks, seat, clock.pause(clocks[seat], at, until), clocks[seat], len(clocks))
             return msgspec.structs.replace(facts, away=put(facts.away, seat, until, 0, seat + 1), clocks=clocks)
+        case CameBack(seat=seat, at=at):
+            clocks = facts.clocks
+            if seat < len(clocks):
+                clocks = put(clocks, seat, clock.resume(clocks[seat], at, facts.away_until(seat)), clocks[seat],
+                             len(clocks))
+            return msgspec.structs.replace(facts, away=put(facts.away, seat, 0, 0, seat + 1), clocks=clocks)
     return facts
 
 

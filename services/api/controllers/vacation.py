@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from litestar import Controller, get, post
+from litestar import Controller, delete, get, post
 from litestar.di import Provide
 from litestar.params import JSONBody
 
@@ -46,6 +46,18 @@ class VacationController(Controller):
             raise ApiError(409, "vacation/away", str(exc), until=exc.until.isoformat()) from exc
         out = await self._out(player.player_id, accounts, settings.vacation_days, now)
         return VacationOut(out.allowance_days, out.used_days, out.left_days, out.away_until, paused)
+
+    @delete("/", status_code=200, summary="End your vacation early: your clocks run again", responses=documented(
+        400, 401, 403, 409, s409="You are not on vacation (vacation/not_away)"))
+    async def end(self, player: PlayerDep, accounts: AccountsDep, settings: SettingsDep) -> VacationOut:
+        """Ends the running vacation now: it uses only the days it has started, and in every game of yours a clock
+        it paused runs again with the time it had left (each game records it in its log)."""
+        now = datetime.now(UTC)
+        ended, resumed = await accounts.end_vacation(player.player_id, now)
+        if ended is None:
+            raise ApiError(409, "vacation/not_away", "you are not on vacation")
+        out = await self._out(player.player_id, accounts, settings.vacation_days, now)
+        return VacationOut(out.allowance_days, out.used_days, out.left_days, out.away_until, resumed)
 
     @staticmethod
     async def _out(player_id: str, accounts: Accounts, allowance: int, now: datetime) -> VacationOut:

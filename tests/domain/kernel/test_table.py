@@ -12,6 +12,7 @@ from domain.games import GAMES
 from domain.kernel import SYSTEM, Actor, Chance, GameError, Seat, commitment_of, tag_of
 from domain.kernel.table import (
     AlreadyGone,
+    ComeBack,
     GoAway,
     Leave,
     NoTakeBack,
@@ -174,6 +175,26 @@ def test_a_vacation_pauses_a_running_clock_for_its_length() -> None:
     assert table.clock(seat).deadline == table.now + 7 * 1440 * MINUTE + 50 * MINUTE
     with pytest.raises(GameError):
         table.run(SYSTEM, GoAway(seat=seat, at=table.now, until=table.now + 400 * 1440 * MINUTE))
+
+
+def test_a_vacation_ended_early_gives_the_paused_clock_the_time_it_had_left_from_then() -> None:
+    table = Table(PER_MOVE)
+    seat = table.on_turn()
+    table.now = T0 + 10 * MINUTE
+    until = table.now + 7 * 1440 * MINUTE
+    table.run(SYSTEM, GoAway(seat=seat, at=table.now, until=until))
+    back = table.now + 1440 * MINUTE
+    table.run(SYSTEM, ComeBack(seat=seat, at=back))
+    assert table.clock(seat).deadline == back + 50 * MINUTE
+    assert facts_of(table.state).away_until(seat) == 0
+    with pytest.raises(GameError):  # not away any more
+        table.run(SYSTEM, ComeBack(seat=seat, at=back + MINUTE))
+    other = 1 - int(seat)  # away while not on turn: its next turn gets its full time from the early return
+    table.run(SYSTEM, GoAway(seat=other, at=back, until=until))
+    table.run(SYSTEM, ComeBack(seat=other, at=back + MINUTE))
+    table.now = back + 2 * MINUTE
+    table.until_turn_of(other)
+    assert table.clock(other).deadline == table.now + 60 * MINUTE
 
 
 def test_resigning_ranks_the_seat_last_and_a_stand_in_plays_it_out() -> None:

@@ -128,3 +128,25 @@ async def test_a_vacation_pauses_my_clocks_and_cannot_exceed_the_allowance(
     assert seat_table["away_until"] is not None
     assert seat_table["deadline"] >= before + 7 * 86_400_000 - 60_000
     assert (await client.post("/api/me/vacation", json={"days": 0}, headers=csrf(client))).status_code == 400
+
+
+async def test_a_vacation_ended_early_lets_my_clocks_run_again(
+        client: httpx.AsyncClient, runtime: Runtime, table: Table) -> None:
+    await sign_in(client, runtime, "wes@example.com")
+    game = await create(client, HOUR_CLOCK)
+    (seat,) = (await table.read(game))["on_turn"]
+    claimed = await client.post(f"/api/games/{game.id}/claim", headers={"Authorization": f"Bearer "
+                                                                         f"{game.tokens[seat]}", **csrf(client)})
+    assert claimed.status_code == 200, claimed.text
+    not_away = await client.delete("/api/me/vacation", headers=csrf(client))
+    assert not_away.status_code == 409 and not_away.json()["code"] == "vacation/not_away"
+    assert (await client.post("/api/me/vacation", json={"days": 7}, headers=csrf(client))).status_code == 201
+
+    ended = await client.delete("/api/me/vacation", headers=csrf(client))
+    assert ended.status_code == 200, ended.text
+    assert ended.json()["games"] == 1 and ended.json()["away_until"] is None
+    assert ended.json()["used_days"] <= 1  # the days it started, not the week asked for
+    seat_table = (await table.read(game))["table"]["seats"][seat]
+    assert seat_table["away_until"] is None
+    assert seat_table["deadline"] <= runtime.gameplay.now_ms() + 3_600_000  # an hour from now at most, not a week
+    assert (await client.post("/api/me/vacation", json={"days": 1}, headers=csrf(client))).status_code == 201

@@ -175,6 +175,7 @@ export const api = {
   // -- vacations: every clock of the player's running games waits --
   vacation: () => request("GET", "/api/me/vacation"),
   goAway: (days) => request("POST", "/api/me/vacation", { body: { days } }),
+  comeBack: () => request("DELETE", "/api/me/vacation"),
 };
 
 const HINTS = {
@@ -209,6 +210,7 @@ const HINTS = {
   "table/no_takeback": "This seat cannot be taken back at this table.",
   "table/already_gone": "You have already left or resigned this game.",
   "vacation/away": "You are on vacation already.",
+  "vacation/not_away": "You are not on vacation.",
 };
 
 /** An API error as a sentence for the player (the rule's own message for rule violations). */

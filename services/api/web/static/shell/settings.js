@@ -1,7 +1,8 @@
 // The settings page (/settings): the player's name; what they are told and how (email each time or a digest,
 // push, webhooks, which kinds of notices, muted games: GET/PUT /api/me/settings); push on this device; this
 // browser's own notifications; their webhooks (the signing secret shown once); the delivery log; and vacations
-// (GET/POST /api/me/vacation: every clock of their running games waits while they are away).
+// (GET/POST/DELETE /api/me/vacation: every clock of their running games waits while they are away; ending one
+// early lets the clocks run again).
 
 import { ApiError, api, inWords } from "./api.js";
 import { browserNotifications, mountAccount } from "./account.js";
@@ -251,7 +252,9 @@ const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 function vacationSection() {
   const facts = h("p", { id: "vacation-facts" }, "Loading…");
-  const away = h("p", { id: "vacation-away", class: "notice", hidden: true });
+  const awayText = h("span", { id: "vacation-until" });
+  const back = h("button", { type: "button", id: "vacation-end" }, "End my vacation now");
+  const away = h("p", { id: "vacation-away", class: "notice", hidden: true }, awayText, " ", back);
   const days = h("input", { id: "vacation-days", type: "number", min: "1", step: "1", value: "7", inputmode: "numeric",
     "aria-describedby": "vacation-hint" });
   const said = status("vacation-status");
@@ -267,7 +270,8 @@ function vacationSection() {
     facts.textContent = `You may be away ${plural(v.allowance_days, "day", "days")} a year: ${plural(v.used_days, "day", "days")} `
       + `used, ${plural(v.left_days, "day", "days")} left this year.`;
     away.hidden = !v.away_until;
-    away.textContent = v.away_until ? `You are on vacation until ${when(v.away_until)}.` : "";
+    awayText.textContent = v.away_until ? `You are on vacation until ${when(v.away_until)}.` : "";
+    back.disabled = false;
     days.max = String(Math.max(1, v.left_days));
     button.disabled = Boolean(v.away_until) || v.left_days < 1;
   };
@@ -278,6 +282,21 @@ function vacationSection() {
       facts.textContent = inWords(err);
     }
   };
+  back.addEventListener("click", async () => {
+    said.className = "form-status";
+    said.textContent = "";
+    back.disabled = true;
+    try {
+      const ended = await api.comeBack();
+      paint(ended);
+      said.textContent = `Welcome back: your clocks run again in ${plural(ended.games || 0, "game", "games")}.`;
+      button.focus();
+    } catch (err) {
+      said.className = "form-status error";
+      said.textContent = inWords(err);
+      await load();
+    }
+  });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     said.className = "form-status";
