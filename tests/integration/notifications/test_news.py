@@ -16,9 +16,10 @@ from infra.news import CATCH_UP, RedisNews
 from infra.notify import player_channel
 from infra.queue import Job
 from services.ai_worker.upkeep import reconcile
-from services.gameplay.bootstrap import Runtime
+from services.gameplay.bootstrap import Runtime, redis_client
 from services.notifications.context import Notifications
 from services.notifications.projector import keep_projecting
+from tests.chaos.stores import Redis as RedisServer
 
 from .conftest import claim, new_game, new_player, on_turn, play_until_turn_of
 
@@ -125,3 +126,27 @@ async def test_one_worker_of_many_takes_a_period(runtime: Runtime) -> None:
     assert sorted(taken) == [False] * 4 + [True]
     await asyncio.sleep(0.4)
     assert await runtime.periods.take(name, 300)
+
+
+async def test_the_news_comes_back_after_redis_restarts_and_says_to_catch_up(own_redis: RedisServer) -> None:
+    client = redis_client(own_redis.url)
+    news = RedisNews(client, f"magnate:news:test-{uuid.uuid4().hex[:8]}", "magnate-test-news-restart", wait_s=0.1)
+    listening = news.listen()
+    try:
+        assert await anext(listening) is CATCH_UP
+        own_redis.stop()
+        heard = asyncio.ensure_future(anext(listening))
+        await asyncio.sleep(0.5)  # Redis away: the listener waits (redis-py retries), nothing is yielded
+        assert not heard.done()
+        own_redis.start()
+        async with asyncio.timeout(15):
+            assert await heard is CATCH_UP  # subscribed again: what was announced meanwhile is read from the store
+            fresh = redis_client(own_redis.url)
+            try:
+                await fresh.publish(news.channel, "g-9 3")
+            finally:
+                await fresh.aclose()
+            assert await anext(listening) == {"g-9"}
+    finally:
+        await listening.aclose()  # type: ignore[attr-defined]
+        await client.aclose()
