@@ -12,7 +12,7 @@ queues every due delivery again. A Redis failure is therefore logged, not raised
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Protocol
 
@@ -70,8 +70,7 @@ class RedisDispatch:
 class RecordingDispatch:
     """The twin: keeps the queued jobs (until :meth:`done`) and the announcements."""
 
-    def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
-        self._clock = clock
+    def __init__(self) -> None:
         self.queued: dict[str, datetime] = {}
         """Delivery id → due at, of the jobs queued and not done."""
         self.announced: list[tuple[str, str]] = []
