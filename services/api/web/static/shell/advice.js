@@ -26,7 +26,7 @@ export function configureAdvice(options) {
   }
 }
 
-const KEY = (type) => `magnate:advice:${type}`;
+const KEY = (type) => `advice:${type}`;
 
 /** Whether suggestions show by themselves for this kind of game (the default), or only when asked. */
 export function adviceOn(type = page.gameType) {
