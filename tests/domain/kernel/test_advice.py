@@ -116,3 +116,12 @@ def test_view_seed_depends_on_the_view_and_the_salt_only() -> None:
     view = Reason("v", {"x": 1})
     assert view_seed(view, 3) == view_seed(Reason("v", {"x": 1}), 3)
     assert view_seed(view, 3) != view_seed(view, 4) != view_seed(Reason("v", {"x": 2}), 4)
+
+
+def test_the_measurement_runs_in_its_quick_mode() -> None:
+    """bench/advice.py's table over one game a game and bot (``make bench-full`` plays 500)."""
+    from bench.advice import BOTS, table
+
+    lines = table(1, 1, GAME_KEYS)
+    assert len(lines) == 2 + len(GAME_KEYS) * len(BOTS)
+    assert all(row.count("|") == 9 for row in lines)
