@@ -1,7 +1,8 @@
 """The rough edges a new player hits in the first ten minutes (issue #26): a game against the computer alone opens on
 its page when created, with no invite links; the seat's own clock is in the page's header, on desktop and phone;
 ``/schema`` renders with nothing but the server reachable; the web app manifest and its icons load and every page
-links them; a vacation is ended early from the settings."""
+links them; a vacation is ended early from the settings; Master of Economy's demand marker waits on its start
+box between trade phases."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 import struct
 import uuid
 
+import httpx
 import pytest
 from playwright.sync_api import Page, Route, ViewportSize, expect
 
@@ -105,3 +107,15 @@ def test_a_vacation_is_ended_early_from_the_settings(web: Services, pages: Pages
     expect(page.locator("#vacation-status")).to_contain_text("Welcome back")
     expect(page.locator("#vacation-away")).to_be_hidden()
     expect(page.get_by_role("button", name="Go on vacation")).to_be_enabled()
+
+
+def test_master_of_economys_market_shows_the_demand_marker_on_its_start_box(web: Services, pages: Pages) -> None:
+    created = httpx.post(f"{web.url}/api/games", headers={"Idempotency-Key": uuid.uuid4().hex}, json={
+        "game": "master_of_economy", "options": {"players": 3, "seats": [
+            {"kind": "human"}, {"kind": "ai", "level": "basic"}, {"kind": "ai", "level": "basic"}]}})
+    assert created.status_code == 201, created.text
+    page = pages.open()
+    page.goto(f"{web.url}/play/{created.json()['game_id']}")
+    page.wait_for_selector("body[data-version]")
+    # no trade phase yet: the marker waits on the board's start box (7 for materials, from the data), not at 0
+    expect(page.locator("#market .market-row[data-commodity='materials'] h3")).to_contain_text("demand 7")

@@ -16,7 +16,7 @@ const DAY = 24 * HOUR;
 export const ON_TIMEOUT = {
   stand_in_move: { choice: "The computer plays that turn for them",
     hint: "The game never waits longer than the limit: the computer makes that one move, and the player carries on with the next." },
-  stand_in_game: { choice: "The computer takes the seat over (they may take it back)",
+  stand_in_game: { choice: "The computer takes the seat over",
     hint: "The computer plays the seat from then on; the player may take it back when they return, if the table allows it." },
   forfeit: { choice: "They forfeit the game",
     hint: "The seat drops to the bottom of the standings; the computer plays it out so the others can finish." },

@@ -161,7 +161,7 @@ async function showCreated(created, bundle) {
       continue;
     }
     if (s.kind !== "human") {
-      list.append(h("li", { class: "invite ai-seat" }, h("strong", {}, `Seat ${s.seat + 1}: ${label}`), " — the AI plays it: no link needed."));
+      list.append(h("li", { class: "invite ai-seat" }, h("strong", {}, `Seat ${s.seat + 1}: ${label}`), " — the computer plays it: no link needed."));
       continue;
     }
     if (host && s.seat === host.seat) {

@@ -1,10 +1,21 @@
-// Magnate's part of the lobby's "New game" form: the number of seats, which are human and which is the AI
-// (at most one), the AI's difficulty, advanced tenants, the tutorial setup, and the tutorial against the computer
+// Magnate's part of the lobby's "New game" form: the number of seats, which are played by a person and which by
+// the computer (the rulebook's AI, at most one seat), its difficulty (the rulebook's names, explained), advanced tenants, the tutorial setup, and the tutorial against the computer
 // (the tutorial's human seats, the computer standing in for all but the first: ``table.stand_ins``). Limits and
 // names come from the catalog; the players' names are the shell's fields (``env.nameField(i)``), in each seat's row.
 
 import { h } from "../../shell/dom.js";
 import { wordsFor } from "./words.js";
+
+/** The rulebook's difficulties in a sentence: how the computer values the plots it sells at each. */
+function difficultyWords(words, levels) {
+  const told = levels.map((key) => {
+    const d = words.difficulties[key] || { name: key };
+    const m = Number(d.sale_value_modifier || 0);
+    const how = m === 0 ? "at their worth" : `${Math.abs(m)} ${m < 0 ? "below" : "above"} their worth`;
+    return `${d.name}: sells plots ${how}`;
+  });
+  return `How hard the computer (the rulebook's AI) plays, easiest first — ${told.join("; ")}.`;
+}
 
 /** Draws the form into ``container``; returns {read() -> options, seats() -> [{kind}]}. */
 export async function optionsForm(container, entry, env) {
@@ -16,7 +27,7 @@ export async function optionsForm(container, entry, env) {
   const count = h("select", { id: "seat-count", name: "seat-count" });
   for (let n = min; n <= max; n++) count.append(h("option", { value: String(n) }, String(n)));
   count.value = String(min);
-  const difficulty = h("select", { id: "difficulty", name: "difficulty" });
+  const difficulty = h("select", { id: "difficulty", name: "difficulty", "aria-describedby": "difficulty-hint" });
   const levels = entry.ai_levels && entry.ai_levels.length ? entry.ai_levels : words.cat.difficulties.map((d) => d.key);
   for (const key of levels) difficulty.append(h("option", { value: key }, (words.difficulties[key] || { name: key }).name));
   const advanced = h("input", { type: "checkbox", id: "advanced", name: "advanced" });
@@ -29,10 +40,11 @@ export async function optionsForm(container, entry, env) {
       h("legend", {}, "Seats"),
       h("label", { for: "seat-count" }, "Number of seats"), " ", count,
       h("ol", { id: "seat-list", class: "seat-list" }),
-      h("p", { class: "hint" }, "At most one seat can be the AI. Each human seat gets its own invite link.")),
+      h("p", { class: "hint" }, "At most one seat can be the computer. Each person's seat gets its own invite link.")),
     h("fieldset", {},
       h("legend", {}, "Options"),
       h("p", {}, h("label", { for: "difficulty" }, "AI difficulty"), " ", difficulty),
+      h("p", { id: "difficulty-hint", class: "hint" }, difficultyWords(words, levels)),
       h("p", { class: "check" }, advanced,
         h("label", { for: "advanced" }, "Advanced tenants (subtypes: students, families, boutiques …)")),
       h("p", { class: "check" }, tutorial, h("label", { for: "tutorial" }, "Tutorial setup (fixed board from the rulebook)")),
@@ -65,7 +77,7 @@ export async function optionsForm(container, entry, env) {
   function seatRow(i, kind) {
     const kindId = `seat-${i}-kind`;
     const select = h("select", { id: kindId, name: kindId, class: "seat-kind" },
-      h("option", { value: "human" }, "Human"), h("option", { value: "ai" }, "AI"));
+      h("option", { value: "human" }, "A person"), h("option", { value: "ai" }, "The computer"));
     select.value = kind;
     select.addEventListener("change", syncDifficulty);
     return h("li", { class: "seat-row" },

@@ -1,6 +1,6 @@
 // The commodity market board (§7.1, table 15.3): per commodity, the IMPORT column (the buyers' queue and the bids
 // set aside), the export fields with their prices and the corporation bidding on each, the AC's blocking marker
-// and the demand marker.
+// and the demand marker (on its start box while the row waits for a trade phase).
 
 import { h } from "../../shell/dom.js";
 
@@ -23,9 +23,11 @@ export function marketBoard(view, words) {
       }, h("span", { class: "field-price" }, c.fields[i] || ""), h("span", { class: "field-bid" },
         bid ? words.corpShort(bid)[0] : blocked ? "AC" : ""));
     });
+    // the demand marker waits on its start box (N + 1, from the data) until the row is resolved in a trade phase
+    const demand = row.stage ? row.demand : (c.demand_start ?? row.demand);
     const imports = [...row.imports.map((k) => words.corpShort(k)), ...row.aside.map((k) => `${words.corpShort(k)} (aside)`)];
     return h("section", { class: "market-row", "data-commodity": row.commodity },
-      h("h3", {}, c.name, h("span", { class: "hint" }, ` · import ${c.import_price} € · demand ${row.demand}`,
+      h("h3", {}, c.name, h("span", { class: "hint" }, ` · import ${c.import_price} € · demand ${demand}`,
         row.stage ? ` · ${STAGES[row.stage]}` : "")),
       h("p", { class: "imports" }, h("span", { class: "imports-label" }, "IMPORT: "), imports.length ? imports.join(", ") : "no bids"),
       h("ol", { class: "fields" }, ...fields));
