@@ -21,9 +21,10 @@ from .messages import (
     WentAway,
 )
 
+# The stand-in is "the computer", as the lobbies call every seat no person plays (its level is in the event).
 _POLICY = {
-    "stand_in_move": "a stand-in plays that turn",
-    "stand_in_game": "a stand-in takes the seat over",
+    "stand_in_move": "the computer plays that turn",
+    "stand_in_game": "the computer takes the seat over",
     "forfeit": "the seat forfeits",
 }
 
@@ -100,16 +101,16 @@ class TableNarrator:
                 return []  # the clocks are shown beside the seats; the story would repeat them every turn
             case TimedOut(seat=seat, at=at, policy=policy):
                 return [self._line(version, tag, seat, f"ran out of time at {moment(at)}: {_POLICY[policy]}.")]
-            case StoodIn(seat=seat, level=level):
-                return [self._line(version, tag, seat, f"is played by the stand-in ({level}):")]
+            case StoodIn(seat=seat):
+                return [self._line(version, tag, seat, "is played by the computer:")]
             case PilotLeft(seat=seat):
                 return [self._line(version, tag, seat, "is back in the player's hands.")]
             case Resigned(seat=seat):
-                return [self._line(version, tag, seat, "resigned; a stand-in plays the seat out.")]
+                return [self._line(version, tag, seat, "resigned; the computer plays the seat out.")]
             case LeftTable(seat=seat):
-                return [self._line(version, tag, seat, "left the table; a stand-in plays the seat.")]
+                return [self._line(version, tag, seat, "left the table; the computer plays the seat.")]
             case TookBack(seat=seat):
-                return [self._line(version, tag, seat, "took the seat back from the stand-in.")]
+                return [self._line(version, tag, seat, "took the seat back from the computer.")]
             case WentAway(seat=seat, until=until):
                 return [self._line(version, tag, seat, f"is on vacation until {moment(until)}; the clock waits.")]
             case CameBack(seat=seat, at=at):

@@ -303,7 +303,7 @@ def test_the_story_tells_the_tables_events() -> None:
     assert narrator is not None
     from domain.kernel.table import TableOpened, TimedOut
     opened = narrator.tell(2, "table.opened", TableOpened(options=PER_MOVE, seats=2, level="greedy"))
-    assert opened[0].text == "The table is open: 1 hour per move; on a timeout a stand-in takes the seat over."
+    assert opened[0].text == "The table is open: 1 hour per move; on a timeout the computer takes the seat over."
     timed = narrator.tell(9, "table.timed_out", TimedOut(seat=1, at=T0, policy="stand_in_game", level="greedy"))
     assert timed[0].text.startswith("Bob ran out of time at ")
 
