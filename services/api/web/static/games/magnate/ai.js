@@ -9,7 +9,7 @@ export function cardText(card, words) {
   const c = words.aiCards[card];
   if (!c) return card;
   const act = (a) => ({ buy: "buy land", build: "build", sell: "sell", consult: "consult" }[a] || a);
-  const fallback = `if impossible ${act(c.default)}`;
+  const fallback = `if impossible: ${act(c.default)}`;
   if (c.kind === "single") return `${c.id}: ${act(c.top)} (${fallback}), advertising ${c.ads}`;
   const [test, at] = c.kind === "land_price" ? ["land price", money(c.threshold)] : ["crash marker", String(c.threshold)];
   return `${c.id}: ${act(c.top)} when ${test} ≥ ${at}, ${act(c.bottom)} when ${test} < ${at} (${fallback}), ` +
