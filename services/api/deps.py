@@ -9,6 +9,7 @@ which fails for protocols and is pointless for our own objects.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from litestar.connection import ASGIConnection
@@ -49,60 +50,21 @@ SeatDep = NamedDependency[int]
 OptionalSeatDep = NamedDependency[int | None]
 
 
-def provide_gameplay(state: State) -> Gameplay:
-    gameplay: Gameplay = state.runtime.gameplay
-    return gameplay
+def from_runtime(attribute: str) -> Callable[[State], Any]:
+    """The provider of one service the runtime holds (the lifespan put the runtime in the application state)."""
+
+    def provide(state: State) -> Any:
+        return getattr(state.runtime, attribute)
+
+    provide.__name__ = f"provide_{attribute}"
+    return provide
 
 
-def provide_accounts(state: State) -> Accounts:
-    accounts: Accounts = state.runtime.accounts
-    return accounts
-
-
-def provide_advice(state: State) -> Advisor:
-    advice: Advisor = state.runtime.advice
-    return advice
-
-
-def provide_chat(state: State) -> Chat:
-    chat: Chat = state.runtime.chat
-    return chat
-
-
-def provide_health(state: State) -> Health:
-    health: Health = state.runtime.health
-    return health
-
-
-def provide_my_games(state: State) -> MyGames:
-    mine: MyGames = state.runtime.my_games
-    return mine
-
-
-def provide_seating(state: State) -> Seating:
-    seating: Seating = state.runtime.seating
-    return seating
-
-
-def provide_tables(state: State) -> Tables:
-    tables: Tables = state.runtime.tables
-    return tables
-
-
-def provide_news(state: State) -> Subscriber:
-    news: Subscriber = state.runtime.notifier
-    return news
-
-
-SERVICES = {"gameplay": provide_gameplay, "accounts": provide_accounts, "chat": provide_chat,
-            "health": provide_health, "mine": provide_my_games, "seating": provide_seating, "tables": provide_tables,
-            "news": provide_news, "advice": provide_advice}
-"""The services by the name handlers ask for them (each read from the runtime in the application state)."""
-
-
-def provide_notifications(state: State) -> Notifications:
-    notifications: Notifications = state.runtime.notifications
-    return notifications
+SERVICES = {name: from_runtime(attribute) for name, attribute in (
+    ("gameplay", "gameplay"), ("accounts", "accounts"), ("chat", "chat"), ("health", "health"),
+    ("mine", "my_games"), ("seating", "seating"), ("tables", "tables"), ("news", "notifier"), ("advice", "advice"),
+    ("notifications", "notifications"))}
+"""The services by the name handlers ask for them, each read from the runtime in the application state."""
 
 
 def provide_stories(state: State) -> Stories:

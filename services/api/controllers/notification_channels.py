@@ -12,7 +12,7 @@ from infra.channels.errors import UnsafeAddress
 from infra.channels.push import PushSubscription
 from services.notifications.hooks import TooManyWebhooks
 
-from ..deps import NotificationsDep, provide_notifications
+from ..deps import NotificationsDep
 from ..errors import ApiError, documented
 from ..notification_schemas import (
     PushDeleteIn,
@@ -39,8 +39,7 @@ def unsafe(exc: UnsafeAddress) -> ApiError:
 class NotificationChannelController(Controller):
     path = "/api/me"
     tags = ("notifications",)
-    dependencies = {"player": Provide(provide_player),  # noqa: RUF012 (Litestar's declared class attribute)
-                    "notifications": Provide(provide_notifications, sync_to_thread=False)}
+    dependencies = {"player": Provide(provide_player)}  # noqa: RUF012 (Litestar's declared class attribute)
 
     @get("/webhooks", summary="The player's webhooks", responses=documented(401, s401=SIGNED_OUT))
     async def webhooks(self, player: PlayerDep, notifications: NotificationsDep) -> WebhooksOut:
@@ -93,6 +92,6 @@ class NotificationChannelController(Controller):
 
 
 @get("/api/push/key", summary="The server's VAPID key for pushManager.subscribe", tags=("notifications",),
-     responses=documented(), dependencies={"notifications": Provide(provide_notifications, sync_to_thread=False)})
+     responses=documented())
 async def push_key(notifications: NotificationsDep) -> PushKeyOut:
     return PushKeyOut((await notifications.vapid_keys()).application_server_key)

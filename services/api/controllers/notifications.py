@@ -13,7 +13,7 @@ from services.notifications import account
 from services.notifications.account import InvalidSetting
 from services.notifications.preferences import Preferences
 
-from ..deps import NotificationsDep, provide_notifications
+from ..deps import NotificationsDep
 from ..errors import ApiError, documented
 from ..notification_schemas import (
     DeliveriesOut,
@@ -39,8 +39,7 @@ def settings_out(prefs: Preferences) -> SettingsOut:
 class NotificationController(Controller):
     path = "/api/me"
     tags = ("notifications",)
-    dependencies = {"player": Provide(provide_player),  # noqa: RUF012 (Litestar's declared class attribute)
-                    "notifications": Provide(provide_notifications, sync_to_thread=False)}
+    dependencies = {"player": Provide(provide_player)}  # noqa: RUF012 (Litestar's declared class attribute)
 
     @get("/settings", summary="What the player is told, and how", responses=documented(401, s401=SIGNED_OUT))
     async def get_settings(self, player: PlayerDep, notifications: NotificationsDep) -> SettingsOut:

@@ -9,10 +9,9 @@ import html
 from typing import Annotated
 
 from litestar import MediaType, Response, get, post
-from litestar.di import Provide
 from litestar.params import QueryParameter
 
-from ..deps import NotificationsDep, provide_notifications
+from ..deps import NotificationsDep
 
 Token = Annotated[str, QueryParameter(name="token", min_length=1, max_length=100, description="The mail's token.")]
 
@@ -27,14 +26,10 @@ def page(title: str, body: str, status: int = 200) -> Response[str]:
                     media_type=MediaType.HTML, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
 
-NOTIFICATIONS = {"notifications": Provide(provide_notifications, sync_to_thread=False)}
-"""The notifications service (the routes are functions, so each declares it)."""
-
 UNKNOWN = "<p>This link is not (or no longer) valid. You can change what you are told in your settings.</p>"
 
 
-@get("/unsubscribe", summary="A page offering to stop notification mail", include_in_schema=False,
-     dependencies=NOTIFICATIONS)
+@get("/unsubscribe", summary="A page offering to stop notification mail", include_in_schema=False)
 async def unsubscribe_page(token: Token, notifications: NotificationsDep) -> Response[str]:
     if await notifications.unsubscribed_player(token) is None:
         return page("Unknown link", UNKNOWN, 404)
@@ -46,7 +41,7 @@ async def unsubscribe_page(token: Token, notifications: NotificationsDep) -> Res
 
 
 @post("/unsubscribe", status_code=200, summary="One-click unsubscribe (RFC 8058)", include_in_schema=False,
-      opt={"exclude_from_csrf": True}, dependencies=NOTIFICATIONS)
+      opt={"exclude_from_csrf": True})
 async def unsubscribe_now(token: Token, notifications: NotificationsDep) -> Response[str]:
     """Turns email off for the token's player, whatever the body says (RFC 8058's body is
     ``List-Unsubscribe=One-Click``; a page's button sends the same)."""
