@@ -55,7 +55,11 @@ async def test_every_script_module_the_pages_import_is_served(client: AsyncClien
             path = (target.removeprefix("/static/") if target.startswith("/")
                     else posixpath.join(posixpath.dirname(name), target))
             pending.append(posixpath.normpath(path))
-    assert seen == {p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*.js")}, "a module that no page uses"
+    ours = {p.relative_to(STATIC).as_posix() for p in STATIC.rglob("*.js")}
+    vendored = {name for name in ours if name.startswith("vendor/")}  # /schema's viewer: a script, not a module
+    assert seen == ours - vendored, "a module that no page uses"
+    for name in vendored:
+        assert (await client.get(f"/static/{name}")).status_code == 200, name
     for sheet in STATIC.rglob("*.css"):
         assert (await client.get(f"/static/{sheet.relative_to(STATIC).as_posix()}")).status_code == 200, sheet
 
