@@ -44,6 +44,7 @@ from .controllers.devmail import devmail_router
 from .controllers.mine import MyGamesController
 from .controllers.notification_channels import NotificationChannelController, push_key
 from .controllers.notifications import NotificationController
+from .controllers.rules import RulesController
 from .controllers.seating import SeatingController
 from .controllers.stream import SharedPages
 from .controllers.tables import TablesController
@@ -119,7 +120,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
                         MyGamesController, SeatingController, TablesController, NotificationController,
-                        NotificationChannelController, VacationController, AdviceController,
+                        NotificationChannelController, VacationController, AdviceController, RulesController,
                         ChatController, push_key, unsubscribe_page, unsubscribe_now, health, MetricsController,
                         web_router(registry_of(settings)), *dev_mail],
         dependencies={

@@ -89,6 +89,13 @@ async def settings_page() -> Response[bytes]:
     return _html("settings.html")
 
 
+@get("/rules/{game:str}", include_in_schema=False)
+async def rules_page(game: FromPath[str]) -> Response[bytes]:
+    """A game's "How to play" (``shell/help.js`` draws it from ``/api/catalog/{game}/help``)."""
+    del game  # the page reads it from its own URL
+    return _html("rules.html")
+
+
 @get("/sw.js", include_in_schema=False)
 async def service_worker() -> Response[bytes]:
     """The service worker (``static/shell/sw.js``) from the site's root, so it may control every page (``scope: /``);
@@ -124,6 +131,6 @@ def web_router(registry: Registry) -> Router:
     bundles = [create_static_files_router(path=f"/static/games/{name}", directories=[directory],
                                           cache_control=revalidate, name=f"bundle:{name}")
                for name, directory in bundle_dirs(registry).items()]
-    pages = [lobby, play, signin, settings_page, service_worker, manifest]
+    pages = [lobby, play, signin, settings_page, rules_page, service_worker, manifest]
     return Router(path="/", route_handlers=[*pages, shell, icons, vendor, *bundles],
                   tags=["web"])

@@ -54,6 +54,7 @@ function failure(err) {
 /** Draws the chosen game's options form (its bundle's). */
 async function chooseGame() {
   const entry = lobby.games.find((g) => g.game === $("#game-type").value);
+  $("#game-rules").href = `/rules/${encodeURIComponent(entry.game)}`;
   const container = $("#game-options");
   const button = $("#create-button");
   const attempt = ++lobby.choosing;

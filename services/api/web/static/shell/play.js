@@ -15,6 +15,7 @@ import { mountChat } from "./chat.js";
 import { TablePanel } from "./clocks.js";
 import { h } from "./dom.js";
 import { renderFinal } from "./final.js";
+import { linkRules, showPhaseHelp } from "./help.js";
 import { History } from "./history.js";
 import { inviteItem } from "./invites.js";
 import { follow } from "./live.js";
@@ -104,6 +105,7 @@ function render() {
   document.body.classList.toggle("my-turn", mine);
   $("#turn-title").textContent = page.seat === null ? "Watching" : mine ? "Your move" : state.over ? "Game over" : "Waiting";
   const marks = page.board.render(state) || {};
+  showPhaseHelp($("#phase-help"), game.game_type, state, bundle);
   $("#status").textContent = page.board.status(state);
   page.table.render({ table: page.data.table || game.table, seat: page.seat, onTurn: game.on_turn || [],
     over: Boolean(game.outcome) });
@@ -247,6 +249,7 @@ async function start() {
   }
   try {
     page.bundle = await bundleOf(page.game.game_type);
+    linkRules($("#rules-link"), page.game.game_type);
     page.history = new History($("#history-list"), (line) => (page.bundle.lineClass ? page.bundle.lineClass(line) : ""));
     configureAdvice({ gameId, gameType: page.game.game_type, token: () => page.token, version: () => page.version });
     page.board = await page.bundle.mount(

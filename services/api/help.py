@@ -1,0 +1,222 @@
+"""Each game's "How to play", in our own words: ``help/en.toml`` inside the game's package (beside its ``data/``),
+read and filled in with the numbers of the game's catalog, so no number is copied into prose where it might drift.
+
+The file holds only words (the one source issue #27's gettext catalogs extract: every string value is a message):
+
+* ``title``, ``summary`` and ``phase_field`` (the view's field that names where the game is: ``phase``, ``step``);
+* ``[[sections]]``: ``heading``, ``paragraphs``, ``items`` (a list) and an optional ``table`` drawn from a list of
+  the catalog (``rows`` names it, ``columns`` are ``[field, heading]`` pairs);
+* ``[phases]``: a sentence per value of the phase field (what the phase is for);
+* ``[commands]``: a sentence per player command tag (what the move does);
+* ``[tutorial]``: ``active`` (the view facts that make a game a tutorial) and ``[[tutorial.steps]]``, each a
+  ``when`` (facts of the view, and of the game's bundle, that must all hold) and a ``text`` (what to do and why).
+
+A text names a catalog number as ``{path}``: dotted keys into the catalog as the API serves it, where a list is
+entered by an element's ``key`` or ``code`` (``{buildings.house.cost}``); ``{path|score}`` writes it as the game
+writes scores (Magnate's money). An unknown path is a :class:`HelpError` when the file is read (a test reads every
+game's), never during play.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from importlib import resources
+from typing import Any
+
+import msgspec
+
+from domain.kernel import GameModule
+
+HELP_FILE = ("help", "en.toml")
+"""Where a game's help is, inside its package."""
+PLACEHOLDER = re.compile(r"\{([a-z0-9_.]+)(?:\|(score))?\}")
+
+Fact = str | int | bool
+
+
+class HelpError(Exception):
+    """A game's help file is malformed or names a number its catalog does not have."""
+
+
+class TableSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    rows: str
+    columns: tuple[tuple[str, str], ...]
+
+
+class SectionSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    heading: str
+    paragraphs: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    table: TableSpec | None = None
+
+
+class StepSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    when: dict[str, Fact]
+    text: str
+
+
+class TutorialSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    active: dict[str, Fact]
+    steps: tuple[StepSpec, ...]
+
+
+class HelpSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The shape of ``help/en.toml``."""
+
+    title: str
+    summary: str
+    phase_field: str
+    sections: tuple[SectionSpec, ...]
+    phases: dict[str, str]
+    commands: dict[str, str]
+    tutorial: TutorialSpec | None = None
+
+
+class HelpTable(msgspec.Struct, frozen=True):
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+class HelpSection(msgspec.Struct, frozen=True):
+    heading: str
+    paragraphs: tuple[str, ...]
+    items: tuple[str, ...]
+    table: HelpTable | None
+
+
+class TutorialStep(msgspec.Struct, frozen=True):
+    when: dict[str, Fact]
+    """Facts that must all hold (fields of the seat's view, or what the game's bundle adds to them)."""
+    text: str
+
+
+class Tutorial(msgspec.Struct, frozen=True):
+    active: dict[str, Fact]
+    """The view facts of a game that is a tutorial."""
+    steps: tuple[TutorialStep, ...]
+    """In the order of the game: the page shows the first whose facts hold."""
+
+
+class HelpOut(msgspec.Struct, frozen=True):
+    """A game's "How to play", with its catalog's numbers filled in."""
+
+    game: str
+    title: str
+    summary: str
+    phase_field: str
+    """The field of the game's view that names where the game is (the key of ``phases``)."""
+    sections: tuple[HelpSection, ...]
+    phases: dict[str, str]
+    """What each phase is for, in a sentence, by the value of the view's ``phase_field``."""
+    commands: dict[str, str]
+    """What each kind of move does, in a sentence, by command tag."""
+    tutorial: Tutorial | None
+
+
+def package_of(game: GameModule[Any]) -> str:
+    """The package that holds ``game`` (where its state type is defined): its help is there."""
+    module = sys.modules[game.state_type.__module__]
+    return module.__package__ or module.__name__.rpartition(".")[0]
+
+
+def read_spec(package: str) -> HelpSpec | None:
+    """The help file of ``package`` as written, or None when it has none."""
+    try:
+        text = resources.files(package).joinpath(*HELP_FILE).read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError, ModuleNotFoundError):
+        return None
+    try:
+        return msgspec.convert(tomllib.loads(text), HelpSpec)
+    except (tomllib.TOMLDecodeError, msgspec.ValidationError) as exc:
+        raise HelpError(f"{package}/{'/'.join(HELP_FILE)}: {exc}") from exc
+
+
+def _entry(node: Any, name: str) -> Any:
+    if isinstance(node, dict):
+        return node[name]
+    if isinstance(node, list | tuple):
+        for item in node:
+            if isinstance(item, dict) and name in (item.get("key"), item.get("code")):
+                return item
+        if name.isdigit():
+            return node[int(name)]
+    raise KeyError(name)
+
+
+def lookup(catalog: Any, path: str) -> Any:
+    """The catalog's value at a dotted ``path`` (a list entered by an element's key or code)."""
+    node = catalog
+    for name in path.split("."):
+        try:
+            node = _entry(node, name)
+        except (KeyError, IndexError) as exc:
+            raise HelpError(f"no {path!r} in the catalog") from exc
+    return node
+
+
+def cell(value: Any) -> str:
+    """A catalog value as a table cell: lists and mappings in words, nothing as a dash."""
+    if isinstance(value, dict):
+        return ", ".join(f"{v} {k}" for k, v in value.items()) or "—"
+    if isinstance(value, list | tuple):
+        return ", ".join(cell(v) for v in value) or "—"
+    if value is None:
+        return "—"
+    return str(value)
+
+
+class Filler:
+    """Fills a game's texts with its catalog's numbers."""
+
+    def __init__(self, game: GameModule[Any]) -> None:
+        self.catalog = msgspec.to_builtins(game.catalog(None)) if game.catalog is not None else {}
+        self.score_text = game.score_text
+
+    def text(self, template: str) -> str:
+        def one(match: re.Match[str]) -> str:
+            value = lookup(self.catalog, match.group(1))
+            if match.group(2) == "score":
+                return self.score_text(int(value))
+            return cell(value)
+
+        return PLACEHOLDER.sub(one, template)
+
+    def table(self, spec: TableSpec) -> HelpTable:
+        rows = lookup(self.catalog, spec.rows)
+        if not isinstance(rows, list | tuple) or not all(isinstance(r, dict) for r in rows):
+            raise HelpError(f"the catalog's {spec.rows!r} is not a list of rows")
+        for field, _ in spec.columns:
+            if any(field not in r for r in rows):
+                raise HelpError(f"the catalog's {spec.rows!r} has no column {field!r}")
+        return HelpTable(tuple(self.text(heading) for _, heading in spec.columns),
+                         tuple(tuple(cell(r[field]) for field, _ in spec.columns) for r in rows))
+
+
+def render(game: GameModule[Any], spec: HelpSpec) -> HelpOut:
+    """``spec`` with the numbers of ``game``'s current catalog."""
+    fill = Filler(game)
+    sections = tuple(HelpSection(fill.text(s.heading), tuple(fill.text(p) for p in s.paragraphs),
+                                 tuple(fill.text(i) for i in s.items),
+                                 fill.table(s.table) if s.table is not None else None)
+                     for s in spec.sections)
+    tutorial = None
+    if spec.tutorial is not None:
+        tutorial = Tutorial(dict(spec.tutorial.active),
+                            tuple(TutorialStep(dict(s.when), fill.text(s.text)) for s in spec.tutorial.steps))
+    return HelpOut(game.name, fill.text(spec.title), fill.text(spec.summary), spec.phase_field, sections,
+                   {k: fill.text(v) for k, v in spec.phases.items()},
+                   {k: fill.text(v) for k, v in spec.commands.items()}, tutorial)
+
+
+_rendered: dict[tuple[str, str], HelpOut | None] = {}
+
+
+def help_of(game: GameModule[Any]) -> HelpOut | None:
+    """``game``'s help, filled in (read once per game), or None when its package has no help file."""
+    key = (game.name, package_of(game))
+    if key not in _rendered:
+        spec = read_spec(key[1])
+        _rendered[key] = render(game, spec) if spec is not None else None
+    return _rendered[key]
