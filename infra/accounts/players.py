@@ -56,7 +56,12 @@ def link_hash(token: str) -> str:
 
 
 def default_name(email: str) -> str:
-    return email.split("@", 1)[0][:NAME_MAX] or "player"
+    """A new player's name until they choose one: the part of their email before ``@`` (others see it; the
+    address itself is shown to nobody else), or "player" for one that reads as the computer's
+    (:func:`services.gameplay.seat_names.reads_as_computer`)."""
+    local = email.split("@", 1)[0][:NAME_MAX]
+    key = "".join(ch for ch in local.casefold() if ch.isalnum())
+    return "player" if not local or key.startswith(("thecomputer", "computer")) else local
 
 
 @runtime_checkable

@@ -222,9 +222,10 @@ class OwnershipStore(Protocol):
 
     async def claim_seat(
         self, game_id: str, expected_version: int, decision: Decision, summary: GameSummary, seat: int,
-        token_hash: str | None, player_id: str,
+        token_hash: str | None, player_id: str, name: str | None = None,
     ) -> list[StoredEvent]:
-        """Append the claim's decision and bind ``seat`` to ``player_id`` in one transaction, if ``token_hash`` is
+        """Append the claim's decision and bind ``seat`` to ``player_id`` (shown as ``name`` from now on, the name
+        the claim's event records; None: the seat keeps its name) in one transaction, if ``token_hash`` is
         still the seat's invite (None: a player joining a free person's seat of a game listed publicly; InviteInvalid
         if the game is not listed, or the seat is not a person's or is the host's): SeatTaken (claimed already),
         AlreadySeated (the player holds another seat of the game), InviteInvalid (not the seat's current invite),

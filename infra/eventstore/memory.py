@@ -191,7 +191,7 @@ class InMemoryEventStore:
 
     async def claim_seat(
         self, game_id: str, expected_version: int, decision: Decision, summary: GameSummary, seat: int,
-        token_hash: str | None, player_id: str,
+        token_hash: str | None, player_id: str, name: str | None = None,
     ) -> list[StoredEvent]:
         game = self._game(game_id)
         if decision.command_id in game.commands:
@@ -210,8 +210,8 @@ class InMemoryEventStore:
             raise AlreadySeated("you already hold another seat of this game")
         stored = await self.append(game_id, expected_version, [decision], summary)
         claimed = held.token_hash
-        game.seats = [msgspec.structs.replace(s, token_hash=None, player_id=player_id) if s.seat == seat else s
-                      for s in game.seats]
+        game.seats = [msgspec.structs.replace(s, token_hash=None, player_id=player_id, name=name or s.name)
+                      if s.seat == seat else s for s in game.seats]
         if claimed is not None:
             game.claimed_tokens[claimed] = seat
         return stored

@@ -35,7 +35,7 @@ class PostgresOwnership:
 
     async def claim_seat(
         self, game_id: str, expected_version: int, decision: Decision, summary: GameSummary, seat: int,
-        token_hash: str | None, player_id: str,
+        token_hash: str | None, player_id: str, name: str | None = None,
     ) -> list[StoredEvent]:
         async with self._connection() as conn, conn.transaction():
             row = await conn.fetchrow(
@@ -63,8 +63,8 @@ class PostgresOwnership:
             if row["version"] != expected_version:
                 raise ConcurrencyConflict(game_id, expected_version)
             await conn.execute(
-                "UPDATE seats SET player_id = $3, claimed_token_hash = token_hash, token_hash = NULL"
-                " WHERE game_id = $1 AND seat = $2", game_id, seat, player_id)
+                "UPDATE seats SET player_id = $3, claimed_token_hash = token_hash, token_hash = NULL,"
+                " name = coalesce($4, name) WHERE game_id = $1 AND seat = $2", game_id, seat, player_id, name)
             await conn.execute(
                 "INSERT INTO notice_cursors (game_id, version) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                 game_id, expected_version)

@@ -17,6 +17,7 @@ from infra.channels.mail import Mail, MailSender
 from infra.presence import PresencePort, player_key, seat_key
 
 from .handler import Gameplay
+from .seat_names import check_player_name
 from .timekeeper import come_back, go_away
 
 
@@ -85,6 +86,9 @@ class Accounts:
         return await self.players.get(player_id)
 
     async def rename(self, player_id: str, name: str) -> Player | None:
+        """Change the name others see (ReservedName for one that reads as the computer's). Seats claimed before
+        keep the name their claim recorded; seats claimed from now on show the new one."""
+        check_player_name(name)
         return await self.players.rename(player_id, name)
 
     # -- vacations ---------------------------------------------------------------------------------------------

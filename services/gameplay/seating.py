@@ -20,6 +20,7 @@ from .decisions import decision_of, summary_of
 from .handler import Gameplay
 from .queries import token_hash
 from .results import Applied
+from .seat_names import seat_name
 
 log = logging.getLogger(__name__)
 
@@ -49,20 +50,24 @@ class Seating:
 
     async def claim(self, game_id: str, seat: int, token: str | None, player_id: str, name: str) -> Applied:
         """Bind ``seat`` (opened by its invite ``token``; None: a free seat of a game listed publicly, which any
-        signed-in player may join) to ``player_id``, shown as ``name`` in the log. A retry by
+        signed-in player may join) to ``player_id``, shown as ``name`` from now on (on the board, in "My games", the
+        history and the standings) and in the log, disambiguated from the other seats' names
+        (:func:`.seat_names.seat_name`). A retry by
         the same player is answered with the first claim; SeatTaken if another player claimed it, AlreadySeated,
         InviteInvalid, or the rules' own refusal (a finished game, an AI seat)."""
         gameplay = self.gameplay
         for _ in range(3):  # another command may land between the load and the append: judge again
             loaded = await gameplay.load(game_id)
             game, codec = gameplay.module(loaded.game_type), gameplay.codecs[loaded.game_type]
-            command = ClaimSeat(seat=seat, name=name)
+            others = [s.name for s in await self.store.seats(game_id) if s.seat != seat]
+            shown = seat_name(name, seat, others)  # never another seat's name, nor the computer's
+            command = ClaimSeat(seat=seat, name=shown)
             seed = await gameplay.loader.seed(game_id)
             events, state = game.step(loaded.state, SYSTEM, command, Chance(seed, loaded.version + 1))
             decision = decision_of(codec, Sealer(game, seed, loaded.version), claim_id(seat), SYSTEM, command, events)
             try:
                 stored = await self.store.claim_seat(game_id, loaded.version, decision, summary_of(game, state), seat,
-                                                     token_hash(token) if token else None, player_id)
+                                                     token_hash(token) if token else None, player_id, shown)
             except DuplicateCommand as duplicate:
                 if await self.store.seat_of_player(game_id, player_id) != seat:
                     raise SeatTaken("this seat was claimed by a signed-in player") from duplicate

@@ -39,12 +39,14 @@ class World:
         player, _ = await self.players.redeem(link.token)
         return player.player_id
 
-    async def claim(self, game_id: str, seat: int, player_id: str, token_hash: str | None) -> None:
-        """Claim ``seat`` for the player, by its invite's ``token_hash`` or (None) by joining the listed game."""
+    async def claim(self, game_id: str, seat: int, player_id: str, token_hash: str | None,
+                    name: str | None = None) -> None:
+        """Claim ``seat`` for the player (shown as ``name``; None: the seat keeps its name), by its invite's
+        ``token_hash`` or (None) by joining the listed game."""
         head = await self.events.head(game_id)
         await self.events.claim_seat(game_id, head.version, decision(f"claim-{new_id()}", b'{"c":1}'),
                                      GameSummary(head.status, head.on_turn, head.system_job), seat, token_hash,
-                                     player_id)
+                                     player_id, name)
 
 
 def world_of(request: pytest.FixtureRequest) -> World:

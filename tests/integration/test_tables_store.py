@@ -97,6 +97,20 @@ async def test_joining_takes_a_free_seat_of_a_listed_game_only(world: World) -> 
     assert (row.kinds, row.taken) == (("human", "human", "ai"), (False, True, False))
 
 
+async def test_a_claimed_seat_shows_its_players_name_from_the_claim_on(world: World) -> None:
+    game_id = await world.game(host_seat=0)
+    bea, cal = await world.player(f"bea-{new_id()}@example.org"), await world.player(f"cal-{new_id()}@example.org")
+    await world.claim(game_id, 1, bea, None, "Bea")
+    assert [s.name for s in await world.events.seats(game_id)] == ["Ada", "Bea", "Cyd"]
+    [row] = [r for r in await world.tables.open_tables(100) if r.game_id == game_id] or [None]
+    assert row is None  # no free seat is left (the host's, Bea's, the AI's)
+    [mine_now] = [g for g in await world.events.player_games(bea) if g.game_id == game_id]
+    assert mine_now.names == ("Ada", "Bea", "Cyd")
+    other = await world.game()
+    await world.claim(other, 1, cal, None)  # no name given: the seat keeps its own
+    assert [s.name for s in await world.events.seats(other)] == ["Ada", "Bob", "Cyd"]
+
+
 async def test_open_tables_are_the_listed_running_games_with_a_free_seat_newest_first(world: World) -> None:
     older = await world.game()
     await asyncio.sleep(0.01)

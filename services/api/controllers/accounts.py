@@ -19,6 +19,7 @@ from litestar.params import JSONBody
 from infra.accounts import LinkExpired, LinkInvalid, LinkUsed, TooManyLinks
 from infra.channels.errors import DeliveryFailed, InvalidEmail
 from infra.channels.mail import sends_mail
+from services.gameplay.seat_names import ReservedName
 
 from ..bodies import json_only, refuse_duplicate_keys
 from ..deps import AccountsDep, SettingsDep
@@ -121,10 +122,14 @@ class AccountController(Controller):
            guards=[json_only], responses=documented(400, 401, 403, 415))
     async def rename(self, request: Request[Any, Any, Any], data: JSONBody[RenameRequest], player: PlayerDep,
                      accounts: AccountsDep) -> PlayerMeOut:
-        """A name needs a visible character and holds no control character (400 ``request/invalid_name``)."""
+        """A name needs a visible character and holds no control character (400 ``request/invalid_name``), and may
+        not read as the computer's (400 ``request/reserved_name``). Seats claimed from now on show it."""
         refuse_duplicate_keys(await request.body())
         name = data.name.strip()
-        renamed = await accounts.rename(player.player_id, name)
+        try:
+            renamed = await accounts.rename(player.player_id, name)
+        except ReservedName as exc:
+            raise ApiError(400, exc.code, str(exc)) from exc
         if renamed is None:
             raise ApiError(401, "auth/signed_out", "this account no longer exists")
         return PlayerMeOut(renamed.player_id, renamed.email, renamed.name)

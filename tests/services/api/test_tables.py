@@ -144,7 +144,8 @@ async def test_a_rematch_seats_the_same_players_once_however_often_it_is_asked(
     assert body["first"] and body["claimed"] == [1]
     seats = body["seats"]
     assert [s["kind"] for s in seats] == ["human", "human", "ai"]
-    assert [s["name"] for s in seats] == [s["name"] for s in game.created["seats"]]
+    created = [s["name"] for s in game.created["seats"]]
+    assert [s["name"] for s in seats] == [created[0], "bea", created[2]]  # the names the seats showed: Bea's own
     assert seats[1]["token"] is None and seats[0]["token"]  # the player's seat is theirs again; the guest's token
     new = Game(body["game_id"], {0: seats[0]["token"]}, body)
     claims = [e for e in await table.log(new) if e["type"] == "table.seat_claimed"]

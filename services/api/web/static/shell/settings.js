@@ -45,11 +45,15 @@ function status(id) {
 // -- the player's name ---------------------------------------------------------------------------------------------
 
 function accountSection(player) {
-  const input = h("input", { id: "player-name", type: "text", maxlength: "40", value: player.name || "", autocomplete: "nickname" });
+  const input = h("input", { id: "player-name", type: "text", maxlength: "40", value: player.name || "", autocomplete: "nickname",
+    "aria-describedby": "player-name-hint" });
   const said = status("name-status");
   const form = h("form", { id: "name-form", novalidate: true },
     h("p", {}, "Signed in as ", h("strong", {}, player.email), "."),
     h("p", { class: "row" }, h("label", { for: "player-name" }, "Your name (the other players see it)"), input),
+    h("p", { class: "hint", id: "player-name-hint" }, "A seat you claim shows this name on the board, in the history "
+      + "and in the standings (a seat claimed before keeps the name it had then). Until you change it, it is the part "
+      + "of your email before the @; your email itself is shown to nobody else."),
     h("div", { class: "submit-row" }, h("button", { type: "submit" }, "Save name"), said));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
