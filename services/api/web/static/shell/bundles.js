@@ -37,6 +37,8 @@
 //   seed(view) -> {commitment, seed}   sync, optional: the committed seed and, once revealed, the seed
 //   lineClass(line) -> string          sync, optional: extra class of a history line
 //   summary(view) -> string            sync, optional: the state in a few words for "My games" ("round 3")
+//   tutorialFacts(state) -> {facts}    sync, optional: what the game's tutorial steps (its help's) name beside
+//                                      the view's fields ({mine_on_turn: true}); see help.js
 
 const loaded = new Map();
 const REQUIRED = ["optionsForm", "mount", "seatLabel", "formatScore"];

@@ -8,6 +8,8 @@
 import { h } from "./dom.js";
 
 const fetched = new Map();
+/** Below this width the moves' sentences start folded, so the move forms stay in view. */
+const NARROW = "(max-width: 40rem)";
 
 /** A game's help (asked once per page), or null when the game has none. */
 export function helpOf(gameType) {
@@ -80,8 +82,12 @@ export async function showPhaseHelp(container, gameType, state, bundle) {
   const types = [...new Set((state.legal || []).map((t) => t.command && t.command.type))]
     .filter((t) => t && help.commands[t]);
   if (types.length) {
-    nodes.push(h("ul", { class: "move-help", id: "move-help" }, ...types.map((t) =>
-      h("li", { "data-command": t }, help.commands[t]))));
+    const list = h("ul", { class: "move-help", id: "move-help" }, ...types.map((t) =>
+      h("li", { "data-command": t }, help.commands[t])));
+    const previous = container.querySelector("details.move-help-box");
+    const open = previous ? previous.open : !window.matchMedia(NARROW).matches; // a phone keeps the moves in view
+    nodes.push(h("details", { class: "move-help-box", open: open ? true : null },
+      h("summary", {}, types.length === 1 ? "What this move does" : `What each move does (${types.length})`), list));
   }
   container.replaceChildren(...nodes);
   container.hidden = nodes.length === 0;

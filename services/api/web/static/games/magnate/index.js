@@ -3,6 +3,7 @@
 
 import { optionsForm } from "./options.js";
 import { mount } from "./board.js";
+import { tutorialFacts } from "./tutorial.js";
 import { PHASES, currentWords, money } from "./words.js";
 
 const MARKET_EVENTS = new Set([
@@ -29,5 +30,6 @@ export default {
   formatScore: money,
   seed: (view) => (view ? { commitment: view.seed_commitment, seed: view.seed } : null),
   lineClass: (line) => (MARKET_EVENTS.has(line.event) ? "market-line" : ""),
+  tutorialFacts,
   summary: (view) => `round ${view.round}, ${PHASES[view.phase] || view.phase}`,
 };
