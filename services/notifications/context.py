@@ -34,7 +34,7 @@ def assemble(settings: Settings, store: NotificationStore, dispatch: Dispatch, p
     tests: ``InMemoryNotificationStore`` and ``RecordingDispatch``), with an HTTP client of its own for webhooks
     and push unless one is given."""
     http = http or httpx.AsyncClient(limits=httpx.Limits(max_connections=HTTP_CONNECTIONS), follow_redirects=False)
-    projector = Projector(store, gameplay.loader, dispatch)
+    projector = Projector(store, gameplay.loader, dispatch, presence=presence)
     return Notifications(settings, store, dispatch, presence, gameplay.games, mail, http, projector)
 
 

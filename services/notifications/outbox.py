@@ -38,12 +38,13 @@ def digest_period(now: datetime, hours: int) -> tuple[datetime, datetime]:
     return begins, begins + timedelta(seconds=length)
 
 
-def plan(told: Told, prefs: Preferences, reach: Reach, now: datetime) -> list[Delivery]:
-    """The deliveries of one notice (none if the player does not want it told)."""
+def plan(told: Told, prefs: Preferences, reach: Reach, now: datetime, *, mail: bool = True) -> list[Delivery]:
+    """The deliveries of one notice (none if the player does not want it told; no mail, digest included, unless
+    ``mail``)."""
     out: list[Delivery] = []
-    if prefs.email_mode == "each":
+    if mail and prefs.email_mode == "each":
         out.append(Delivery(f"{told.notice_id}.email", told.player_id, EMAIL, reach.email, told.notice_id, now))
-    elif prefs.email_mode == "digest":
+    elif mail and prefs.email_mode == "digest":
         start, end = digest_period(now, prefs.digest_hours)
         out.append(Delivery(f"digest.{told.player_id}.{start:%Y%m%dT%H%MZ}", told.player_id, DIGEST, reach.email,
                             None, end))

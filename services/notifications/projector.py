@@ -44,6 +44,7 @@ from services.gameplay.loader import GameLoader
 from . import preferences
 from .derive import Logged, Told, derive
 from .outbox import plan, unique
+from .seen import Present, at_the_page
 
 log = logging.getLogger("magnate.notify")
 
@@ -74,8 +75,11 @@ class Projected(msgspec.Struct, frozen=True):
 
 class Projector:
     def __init__(self, store: NotificationStore, loader: GameLoader, dispatch: Dispatch, *,
-                 batch: int = BATCH, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+                 batch: int = BATCH, clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+                 presence: Present | None = None) -> None:
+        """``presence``: whose game page is open (their notices are written read, :mod:`.seen`); None: nobody's."""
         self._store = store
+        self._presence = presence
         self._loader = loader
         self._dispatch = dispatch
         self._batch = batch
@@ -121,7 +125,8 @@ class Projector:
             created: list[tuple[str, datetime]] = []
             if head > cursor:
                 told, state = await self._derive(game_id, held.game_type, cursor, head, held.claimed)
-                created = await store_notices(tx, game_id, told, self._clock())
+                seen = await at_the_page(self._presence, game_id, (t.seat for t in told))
+                created = await store_notices(tx, game_id, told, self._clock(), seen)
             if held.over:
                 await tx.forget(game_id)
             else:
@@ -150,18 +155,24 @@ class Projector:
         return derive(game, game_id, state, events, claimed)
 
 
-async def store_notices(store: NoticeWriter, game_id: str, told: list[Told],
-                        now: datetime) -> list[tuple[str, datetime]]:
+async def store_notices(store: NoticeWriter, game_id: str, told: list[Told], now: datetime,
+                        seen: Collection[int] = (), unmailed: Collection[str] = ()) -> list[tuple[str, datetime]]:
     """Keep the notices their players want (in place), insert them and their deliveries; returns the deliveries
-    that are new."""
+    that are new. Notices of the ``seen`` seats (their game page is open, :mod:`.seen`) are written read; those
+    of ``unmailed`` (notice ids) get no mail (:mod:`.reminders`: one mail per turn)."""
     if not told:
         return []
     prefs = await preferences.load_many(store, (t.player_id for t in told))
     told[:] = [t for t in told if prefs[t.player_id].wants(t.kind, game_id)]
     players = sorted({t.player_id for t in told})
     reach = await store.reach(players)
-    deliveries = unique(d for t in told for d in plan(t, prefs[t.player_id], reach[t.player_id], now))
+    deliveries = unique(d for t in told
+                        for d in plan(t, prefs[t.player_id], reach[t.player_id], now, mail=t.notice_id not in unmailed))
     await store.write_notices(told)
+    for player in players:
+        read = [t.notice_id for t in told if t.player_id == player and t.seat in seen]
+        if read:  # never empty: an empty list would mark every notice of the player read
+            await store.mark_read(player, read)
     return await store.write_deliveries(deliveries)
 
 

@@ -1,20 +1,36 @@
 """The reminder before a deadline: a ``deadline`` notice for the player of a seat whose clock runs, written with
 its deliveries in one transaction, keyed by the game, the deadline and the seat — so a reminder job that runs twice
-(arq delivers at least once; the reconciler schedules again after a lost queue) tells the player once."""
+(arq delivers at least once; the reconciler schedules again after a lost queue) tells the player once.
+
+One mail per turn, whatever the clock (issue #26, point 7): the reminder comes a quarter of the allowance before
+the deadline, so on a short clock it came seconds after the turn's own mail and a 15-second turn sent two. The
+reminder is now mailed only when this turn's ``your_turn`` mail was not (the player was at the page then, or is not
+told turns by mail, or the turn began before they claimed the seat); it still reaches the page, the webhooks and
+the devices. Its text says the real time left (:func:`left_text`): "in 4 seconds" on a 15-second clock."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
+from domain.kernel.notices import YOUR_TURN
 from domain.kernel.table import facts_of
+from infra.notifications import Outbox
 from services.gameplay.handler import Gameplay
 
 from .derive import Told
+from .outbox import EMAIL
 from .projector import store_notices
+from .seen import at_the_page
 from .service import Notifications
-from .texts import notice_text
+from .texts import notice_text, span
 
 DEADLINE = "deadline"
+MAILED = ("pending", "sending", "sent")
+"""A turn mail in one of these states went out, or is going."""
+LOOKED_AT = 500
+"""Deliveries of the player's log read to find this turn's mail (the newest first)."""
+SLACK = timedelta(seconds=5)
+"""A turn's notice is projected after the append that started its clock; this covers the clocks' skew."""
 
 
 def reminder_id(game_id: str, deadline: int, seat: int) -> str:
@@ -22,11 +38,22 @@ def reminder_id(game_id: str, deadline: int, seat: int) -> str:
 
 
 def left_text(deadline: int, now: datetime) -> str:
-    """"your time runs out at 14:05 UTC on 24 Nov (in 3 hours)"."""
+    """"your time runs out at 14:05 UTC on 24 Nov (in 3 hours)"; on a short clock "at 14:05:07 UTC (in 4
+    seconds)": the time left as it is, in seconds under a minute and a half."""
     when = datetime.fromtimestamp(deadline / 1000, UTC)
-    minutes = max(1, round((when - now).total_seconds() / 60))
-    span = f"{minutes} minute{'s' if minutes != 1 else ''}" if minutes < 120 else f"{round(minutes / 60)} hours"
-    return f"your time runs out at {when:%H:%M} UTC on {when:%d %b} (in {span})"
+    left = (when - now).total_seconds()
+    if left < 90:
+        return f"your time runs out at {when:%H:%M:%S} UTC (in {span(left)})"
+    return f"your time runs out at {when:%H:%M} UTC on {when:%d %b} (in {span(left)})"
+
+
+async def turn_mailed(store: Outbox, player_id: str, game_id: str, seat: int, since: datetime) -> bool:
+    """Whether the ``your_turn`` notice of ``seat`` made since ``since`` (its clock's start) was mailed, or is
+    being."""
+    prefix, suffix = f"{game_id}.", f".{seat}.{YOUR_TURN}"
+    return any(e.channel == EMAIL and e.status in MAILED and e.created_at >= since - SLACK
+               and e.notice_id is not None and e.notice_id.startswith(prefix) and e.notice_id.endswith(suffix)
+               for e in await store.entries(player_id, LOOKED_AT))
 
 
 async def remind(notifications: Notifications, gameplay: Gameplay, game_id: str, seat: int, deadline: int) -> bool:
@@ -34,9 +61,12 @@ async def remind(notifications: Notifications, gameplay: Gameplay, game_id: str,
     written now (False: the clock has moved on, nobody holds the seat, the player muted it, or it was told)."""
     loaded = await gameplay.load(game_id)
     game = gameplay.module(loaded.game_type)
-    if game.pending(loaded.state).finished or facts_of(loaded.state).clock(seat).deadline != deadline:
+    clock = facts_of(loaded.state).clock(seat)
+    if game.pending(loaded.state).finished or clock.deadline != deadline:
         return False
     now = datetime.now(UTC)
+    since = datetime.fromtimestamp(clock.since / 1000, UTC)
+    seen = await at_the_page(notifications.presence, game_id, [seat])
     async with notifications.store.transaction() as tx:
         player = await tx.player_at(game_id, seat)
         if player is None:
@@ -46,7 +76,8 @@ async def remind(notifications: Notifications, gameplay: Gameplay, game_id: str,
             return False
         text = notice_text(DEADLINE, game.title or game.name, left_text(deadline, now))
         told = [Told(notice_id, player, game_id, seat, loaded.version, DEADLINE, text)]
-        created = await store_notices(tx, game_id, told, now)
+        unmailed = [notice_id] if await turn_mailed(tx, player, game_id, seat, since) else []
+        created = await store_notices(tx, game_id, told, now, seen, unmailed)
     if created:
         await notifications.dispatch.enqueue(created)
     if told:

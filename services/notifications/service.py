@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import email.utils
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import httpx
 
@@ -23,13 +23,10 @@ from infra.notifications.dispatch import Dispatch
 from . import account, devices, hooks, inbox, log, unsubscribe
 from .preferences import Preferences
 from .projector import Projector
+from .seen import Present
 from .sweep import sweep
 
-
-class Present(Protocol):
-    """Who has a live page open (:class:`infra.presence.Presence`)."""
-
-    async def present(self, *keys: str) -> bool: ...
+__all__ = ["Notifications", "Present", "allow_private", "public_url_of"]
 
 
 def allow_private(settings: Settings) -> bool:

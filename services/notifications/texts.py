@@ -35,6 +35,19 @@ def ending(outcome: Outcome | None, seat: int) -> str:
     return f"you finished {ordinal(standing.rank)} of {len(outcome.standings)}"
 
 
+def span(seconds: float) -> str:
+    """A length of time as a person says it, rounded to its unit: "4 seconds" (under a minute and a half),
+    "12 minutes" (under an hour and a half), "5 hours" (under two days), "3 days"."""
+    for unit, size, below in (("second", 1, 90), ("minute", 60, 90 * 60), ("hour", 3600, 48 * 3600)):
+        if seconds < below:
+            return _count(max(1, int(seconds / size + 0.5)), unit)
+    return _count(int(seconds / 86_400 + 0.5), "day")
+
+
+def _count(n: int, unit: str) -> str:
+    return f"{n} {unit}{'' if n == 1 else 's'}"
+
+
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"

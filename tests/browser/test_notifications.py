@@ -117,6 +117,12 @@ def deliveries(page: Page, url: str) -> list[dict[str, Any]]:
     return rows
 
 
+def your_turn_notices(page: Page, url: str, game_id: str) -> list[dict[str, Any]]:
+    answer = page.request.get(f"{url}/api/me/notices")
+    assert answer.ok, answer.text()
+    return [n for n in answer.json()["notices"] if n["game_id"] == game_id and n["kind"] == "your_turn"]
+
+
 def notice_mails(inboxes: Receivers) -> list[Any]:
     return [m for m in inboxes.mails_to(BOB) if "Sign in" not in str(m["Subject"])]
 
@@ -151,7 +157,7 @@ def test_bob_away_is_told_once_by_mail_webhook_and_push_and_his_seat_is_his(
     bob.wait_for_url(f"{url}/play/{game_id}")
     bob.get_by_role("button", name="Claim this seat for bob").click()
     bob.wait_for_selector("body[data-auth='session']")
-    expect(bob.locator("#game-title")).to_contain_text("Bob")
+    expect(bob.locator("#game-title")).to_contain_text("bob")  # his account's name, now the seat's (issue #26)
     assert bob.evaluate("localStorage.getItem('seats.v2')") in (None, "[]"), "the claimed seat's token is kept"
     player_id = bob.evaluate("fetch('/api/me').then((r) => r.json()).then((me) => me.player_id)")
 
@@ -176,14 +182,16 @@ def test_bob_away_is_told_once_by_mail_webhook_and_push_and_his_seat_is_his(
     settings.evaluate("(s) => import('/static/shell/api.js').then(({ api }) => api.subscribePush(s))", subscription)
     settings.close()
 
-    # With his tab open: Ada's move tells him in the page and by webhook, and no mail is sent.
+    # With his tab open: Ada's move tells him in the page (listed, but no unread badge for the game on his screen,
+    # issue #26) and by webhook, and no mail is sent.
     if on_turn(bob):
         bid(bob)
     bid(ada)
     bob.wait_for_selector("body.my-turn")
-    expect(bob.locator("#unread-count")).to_have_text("1")
-    bob.get_by_role("button", name=re.compile("^Notices, 1 unread")).click()
-    expect(bob.locator("#notices-list li").first).to_be_visible()
+    wait_for(lambda: your_turn_notices(bob, url, game_id), "the notice of Bob's turn")
+    expect(bob.locator("#unread-count")).to_be_hidden()
+    bob.get_by_role("button", name=re.compile("^Notices, 0 unread")).click()
+    expect(bob.locator("#notices-list li.read").first).to_be_visible()
     screenshot(bob, "20-notices-in-the-page")
     wait_for(lambda: len(inboxes.hooks.by_id) == 1, "the webhook while Bob's tab is open")
     mail_log = wait_for(lambda: [d for d in deliveries(bob, url) if d["channel"] == "email"
@@ -258,6 +266,35 @@ def test_bob_away_is_told_once_by_mail_webhook_and_push_and_his_seat_is_his(
     expect(third.locator("#load-error")).to_contain_text("Ask the game's host for a new invite")
     expect(third.locator("#game-title")).to_contain_text("watching")
     expect(third.locator("#actions form")).to_have_count(0)
+
+
+def test_a_signed_in_players_name_is_on_the_board_and_the_game_on_screen_has_no_badge(
+    told: Services, inboxes: Receivers, pages: Pages
+) -> None:
+    url = told.url
+    dee = pages.open()
+    sign_in(dee, url, inboxes, "dee.rivers@example.com")
+    create_from_lobby(dee, url, [("human", ""), ("human", "Ada")])  # her seat is claimed for her account at once
+    invite = dee.get_by_label("Invite link for seat 2").input_value()
+    dee.get_by_role("link", name="Play seat 1").click()
+    dee.wait_for_selector("body[data-version]")
+    game_id = dee.url.split("/play/")[1].split("#")[0]
+    expect(dee.locator("#game-title")).to_contain_text("dee.rivers")  # her name, not "Player 1"
+
+    ada = pages.open()
+    ada.goto(invite)
+    ada.wait_for_selector("body[data-version]")
+    expect(ada.locator("main")).to_contain_text("dee.rivers")  # the board names her to the others
+    assert "dee.rivers@example.com" not in ada.content()
+
+    if on_turn(dee):
+        bid(dee)
+    bid(ada)
+    dee.wait_for_selector("body.my-turn")
+    [notice] = wait_for(lambda: your_turn_notices(dee, url, game_id), "the notice of Dee's turn")
+    assert notice["read"], "the turn she is making on screen is no unread notice"
+    expect(dee.locator("#notices-button")).to_have_attribute("aria-label", "Notices, 0 unread")
+    expect(dee.locator("#unread-count")).to_be_hidden()
 
 
 def test_the_host_revokes_and_reissues_a_free_seats_link(told: Services, pages: Pages) -> None:

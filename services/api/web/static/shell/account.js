@@ -107,6 +107,26 @@ function tell(notice) {
   }
 }
 
+/** The game this page shows (/play/<id>): its notices are read by looking at it. */
+const shownGame = (() => {
+  const found = location.pathname.match(/^\/play\/([^/]+)/);
+  return found ? decodeURIComponent(found[1]) : null;
+})();
+
+/** Marks read the unread notices of the game on screen (none while the tab is hidden): the turn the player is
+ * making here is no unread notice. The server already writes read the notices of a seat whose page is open. */
+async function readShownGame() {
+  if (!shownGame || document.hidden) return;
+  const ids = inbox.notices.filter((n) => !n.read && n.game_id === shownGame).map((n) => n.notice_id);
+  if (!ids.length) return;
+  try {
+    inbox.unread = (await api.readNotices(ids)).unread;
+  } catch (err) {
+    return; // counted until the next notice reloads the list
+  }
+  inbox.notices = inbox.notices.map((n) => (ids.includes(n.notice_id) ? { ...n, read: true } : n));
+}
+
 async function loadNotices(arriving = false) {
   let got;
   try {
@@ -119,12 +139,18 @@ async function loadNotices(arriving = false) {
   for (const n of inbox.notices) {
     if (!inbox.seen.has(n.notice_id)) {
       inbox.seen.add(n.notice_id);
-      if (arriving && !inbox.first && !n.read) tell(n);
+      // a notice of this page's own game was written read (its page is open), but a hidden tab still shows it
+      if (arriving && !inbox.first && (!n.read || n.game_id === shownGame)) tell(n);
     }
   }
   inbox.first = false;
+  await readShownGame();
   renderNotices();
 }
+
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) readShownGame().then(renderNotices);
+});
 
 /** The "Notify me in this browser" button (the browser asks for permission only when it is pressed) and what
  * became of it; ``id`` names the button (the state is ``<id>-state``). */
