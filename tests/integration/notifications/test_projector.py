@@ -4,13 +4,16 @@ exactly once however many projectors run, and only what each player wants."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from infra.config import Settings
+from infra.presence import seat_key
 from services.gameplay.bootstrap import Runtime
 from services.notifications.context import Notifications
 from services.notifications.projector import Projector
+from services.notifications.reminders import turn_mailed
 
 from .conftest import claim, new_game, new_player, on_turn, play_until_turn_of
 
@@ -102,3 +105,33 @@ async def test_muted_games_and_unwanted_kinds_are_not_told(runtime: Runtime, not
     assert await notices_of(runtime, muted) == []
     assert await runtime.pool.fetchval("SELECT version FROM notice_cursors WHERE game_id = $1", first) == \
         (await runtime.gameplay.store.head(first)).version
+
+
+async def test_a_turn_at_the_page_is_written_read_and_a_reminder_finds_the_turns_mail(
+        runtime: Runtime, notifications: Notifications) -> None:
+    """Over PostgreSQL and Redis (issue #26, point 7): the seat's live page (its presence in Redis) makes its turn's
+    notice read in the projection's own transaction; the player away from another game has it unread. The
+    reminder's look-up of the turn's mail reads the real delivery log."""
+    bea = await new_player(runtime, "bea")
+    looking, away = await new_game(runtime), await new_game(runtime)
+    seats = {}
+    for game_id in (looking, away):
+        seats[game_id] = 1 if 1 not in await on_turn(runtime, game_id) else 0
+        await claim(runtime, game_id, seats[game_id], bea)
+    await runtime.presence.here(seat_key(looking, seats[looking]), "page-1")
+    try:
+        for game_id in (looking, away):
+            await play_until_turn_of(runtime, game_id, seats[game_id])
+        before = datetime.now(UTC) - timedelta(minutes=1)
+        await notifications.projector.run_once()
+    finally:
+        await runtime.presence.gone(seat_key(looking, seats[looking]), "page-1")
+
+    rows = await runtime.pool.fetch("SELECT game_id, read_at IS NOT NULL AS read FROM notices WHERE player_id = $1"
+                                    " AND kind = 'your_turn'", bea)
+    assert {r["game_id"]: r["read"] for r in rows} == {looking: True, away: False}
+    assert await notifications.unread(bea) == 1
+    for game_id in (looking, away):  # each turn's mail is on its way (held back at delivery while at the page)
+        assert await turn_mailed(notifications.store, bea, game_id, seats[game_id], before)
+        assert not await turn_mailed(notifications.store, bea, game_id, seats[game_id],
+                                     datetime.now(UTC) + timedelta(hours=1))  # a later turn: not mailed yet
