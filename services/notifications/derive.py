@@ -19,11 +19,11 @@ from typing import Any
 import msgspec
 
 from domain.kernel import GameModule, fold
-from domain.kernel.notices import GAME_OVER, Notice, turn_notices
-from domain.kernel.table import SeatClaimed
+from domain.kernel.notices import GAME_OVER, YOUR_TURN, Notice, turn_notices
+from domain.kernel.table import SeatClaimed, facts_of
 from infra.notifications import Told
 
-from .texts import ending, notice_text
+from .texts import ending, notice_text, time_to_move
 
 __all__ = ["Logged", "Told", "derive", "notice_id"]
 
@@ -54,7 +54,8 @@ def derive(
             player = claimed.get(notice.seat)
             if player is None or notice.version <= claimed_at.get(notice.seat, 0):
                 continue
-            text = notice_text(notice.kind, game.title or game.name, notice.text)
+            said = time_to_move(facts_of(after), notice.seat) if notice.kind == YOUR_TURN else notice.text
+            text = notice_text(notice.kind, game.title or game.name, said)
             told.append(Told(notice_id(game_id, notice.version, notice.seat, notice.kind), player, game_id,
                              notice.seat, notice.version, notice.kind, text))
         state = after

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from domain.kernel import Outcome
 from domain.kernel.notices import GAME_OVER, YOUR_TURN
+from domain.kernel.table import TableFacts
 
 CHANNEL_DISABLED = "channel_disabled"
 
 
 def notice_text(kind: str, title: str, told: str = "") -> str:
-    """The sentence a player reads; ``told`` is what the game said (its own notices) or the ending."""
+    """The sentence a player reads; ``told`` is what the game said (its own notices), the ending, or the time to
+    move (:func:`time_to_move`)."""
     if kind == YOUR_TURN:
-        return f"Your turn in {title}"
+        return f"Your turn in {title} ({told})" if told else f"Your turn in {title}"
     if kind == GAME_OVER:
         return f"{title} has ended: {told}" if told else f"{title} has ended"
     if kind == "outbid":
@@ -33,6 +35,17 @@ def ending(outcome: Outcome | None, seat: int) -> str:
         shared = sum(1 for s in outcome.standings if s.rank == 1) > 1
         return "you shared the win" if shared else "you won"
     return f"you finished {ordinal(standing.rank)} of {len(outcome.standings)}"
+
+
+def time_to_move(facts: TableFacts, seat: int) -> str:
+    """What a turn's notice says of the seat's clock ("15 seconds to play", "3 days left on your clock"), or
+    nothing for a table without one: the turn's one mail says how long the player has."""
+    control = facts.control
+    if control is None:
+        return ""
+    if control.kind == "per_move":
+        return f"{span(control.seconds)} to play"
+    return f"{span(facts.clock(seat).bank / 1000)} left on your clock"
 
 
 def span(seconds: float) -> str:

@@ -1,17 +1,18 @@
 """Notification noise (issue #26, point 7), over the twins: no unread notice for the turn a player is making on
 screen (the seat's page is open), while an away player's is unread and mailed once as before; one mail per turn
-on a short clock (the reminder, seconds after the turn's mail, is not mailed again), and a reminder mailed when the
-turn's mail was not; the reminder says the real time left, whatever the time control."""
+on a short clock (the reminder, seconds after the turn's mail, is not mailed again; the turn's mail says how long the
+player has), and a reminder mailed when the turn's mail was not; the reminder says the real time left, whatever the
+time control."""
 
 from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
 
-from domain.kernel.table import TableOptions, TimeControl, facts_of
+from domain.kernel.table import SeatClock, TableFacts, TableOptions, TimeControl, facts_of
 from infra.presence import seat_key
 from services.notifications.reminders import left_text, remind
-from services.notifications.texts import span
+from services.notifications.texts import span, time_to_move
 
 from .test_service_over_twins import deliver_all
 from .twins import TWO_HUMANS, Twins
@@ -67,7 +68,7 @@ async def test_one_mail_per_turn_on_a_short_clock() -> None:
     service, bea = twins.notifications, twins.player()
     game_id, seat, deadline = await timed_turn(twins, bea)
     await deliver_all(twins)
-    assert [m.subject for m in twins.mail.sent] == ["Your turn in Magnate: The First City"]
+    assert [m.subject for m in twins.mail.sent] == ["Your turn in Magnate: The First City (15 seconds to play)"]
 
     assert await remind(service, twins.gameplay, game_id, seat, deadline) is True
     await deliver_all(twins)
@@ -107,5 +108,11 @@ def test_the_reminder_says_the_time_left_whatever_the_clock() -> None:
     assert left(15 * 60) == "your time runs out at 14:15 UTC on 24 Nov (in 15 minutes)"
     assert left(3 * 3600) == "your time runs out at 17:00 UTC on 24 Nov (in 3 hours)"
     assert left(12 * 3600) == "your time runs out at 02:00 UTC on 25 Nov (in 12 hours)"
+    per_move = TableFacts(options=TableOptions(clock=TimeControl(kind="per_move", seconds=3 * 86_400)))
+    assert time_to_move(per_move, 0) == "3 days to play"
+    bank = TableFacts(options=TableOptions(clock=TimeControl(kind="bank", seconds=7 * 86_400)),
+                      clocks=(SeatClock(bank=5 * 3_600_000), SeatClock()))
+    assert time_to_move(bank, 0) == "5 hours left on your clock"
+    assert time_to_move(TableFacts(), 0) == ""  # no clock: "Your turn in ..." as ever
     assert [span(s) for s in (89, 90, 150, 5399, 5400, 86_400, 3 * 86_400)] == [
         "89 seconds", "2 minutes", "3 minutes", "90 minutes", "2 hours", "24 hours", "3 days"]
