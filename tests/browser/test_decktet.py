@@ -114,6 +114,9 @@ def test_a_solo_game_against_the_computer_is_played_to_the_end_by_clicking(web: 
     expect(page.locator("#players li[data-seat='1'] .who")).to_have_text("Computer (easy)")
 
     page.locator("body.my-turn #play-suggestion").wait_for()
+    advice = page.locator("#actions form[data-action='suggestion'] .suggestion-text")
+    expect(advice).not_to_contain_text("decktet.")  # the engine's whole turn is told in words, not by its type
+    expect(advice).to_contain_text("End your turn")
     refuse_once(page)
     shots = set()
     clicks = 0

@@ -62,6 +62,10 @@ export function describe(ctx, t) {
       return `Trade ${p.trade_give} ${words.suit(c.give)} for ${p.trade_take} ${words.suit(c.take)}`;
     }
     case "decktet.prefer": return `${words.name(c.card)} pays ${words.suit(c.suit)} on the others' rolls`;
+    case "decktet.play_turn": {  // the engine's whole-turn advice: each action in order, then the turn's end
+      const end = describe(ctx, { command: { type: "decktet.end_turn" } });
+      return [...c.actions.map((action) => describe(ctx, { command: action })), end].join("; then ");
+    }
     default: return c.type;
   }
 }
