@@ -17,6 +17,7 @@ from __future__ import annotations
 from domain.kernel import Command, CommandTemplate, Seat, tag_of
 from domain.kernel.advice import NO_ADVICE, Advice, AdviceOption, Reason, ranked, render
 
+from ..catalog import DEFAULT_DATASET, catalog
 from ..city import owned_by, plot_at, plot_value
 from ..commands import (
     Advertise,
@@ -32,23 +33,24 @@ from ..commands import (
     UseAdvertising,
 )
 from ..legal import legal_commands
+from ..money import money
 from ..rules.actions import land_price
 from ..rules.attraction import room
 from ..state import MagnateState, Phase
 from .gains import actions_left, build_gain, buy_gain, sale_gain, unbuilt
 
 TEMPLATES = {
-    "magnate.consult": "Consult: take the land price, {price}K; no other action gains more by the crash.",
+    "magnate.consult": "Consult: take the land price, {price}; no other action gains more by the crash.",
     "magnate.advertise": "Take an advertising token: you have none for attracting tenants.",
-    "magnate.buy": "Buy {plot}: a {building} there would bring about {gain}K more than it costs by the crash.",
+    "magnate.buy": "Buy {plot} to build {building}: it would bring about {gain} more than it costs by the crash.",
     "magnate.buy_not": "Buying {plot} would not pay for itself before the crash.",
-    "magnate.build": "Build {building} on {plot}: about {gain}K over its cost by the crash, with {tenants} "
+    "magnate.build": "Build {building} on {plot}: about {gain} over its cost by the crash, with {tenants} "
                      "tenant(s) paying rent.",
     "magnate.build_not": "Building {building} on {plot} would not pay for itself before the crash.",
-    "magnate.sell": "Sell {plot} now for {amount}K: {plots} plot(s) to sell and about {actions} action(s) left "
+    "magnate.sell": "Sell {plot} now for {amount}: {plots} plot(s) to sell and about {actions} action(s) left "
                     "before the crash, which sells what is left at the crashed price.",
     "magnate.sell_not": "Selling {plot} now would give up its rent: the crash is still about {actions} actions away.",
-    "magnate.bid": "Bid {amount}K for the turn order, cheap at this land price.",
+    "magnate.bid": "Bid {amount} for the turn order, cheap at this land price.",
     "magnate.pass_bid": "Pass the bid: going first is not worth more than the minimum bid here.",
     "magnate.attract": "Attract tenants to {plot} ({advertising} advertising): the most free places first.",
     "magnate.finish": "Stop attracting and collect your rent.",
@@ -135,6 +137,20 @@ def advise(state: MagnateState, seat: Seat) -> Advice:
     return ranked([scored(state, int(seat), c) for c in options])
 
 
+MONEY_ARGS = ("price", "gain", "amount")
+"""The arguments that are amounts in $K, written as everywhere else (:func:`..money.money`)."""
+
+
 def advice_text(reason: Reason) -> str:
-    """A Magnate reason in English."""
-    return render(TEMPLATES, reason)
+    """A Magnate reason in English: amounts written as money, a building by its name (the key stays in the
+    reason's arguments, which carry no language)."""
+    args: dict[str, str | int] = dict(reason.args)
+    for name in MONEY_ARGS:
+        amount = args.get(name)
+        if isinstance(amount, int):
+            args[name] = money(amount)
+    building = args.get("building")
+    if isinstance(building, str):
+        held = catalog(DEFAULT_DATASET).buildings.get(building)
+        args["building"] = held.names.en if held is not None else building
+    return render(TEMPLATES, Reason(key=reason.key, args=args))

@@ -47,7 +47,7 @@ def test_it_advises_the_sale_that_wins_the_game() -> None:
     assert best is not None and best.command == Sell(plot=PLOT)
     assert best.score > MUST
     assert "before the crash" in advice_text(best.why)
-    assert f"{plot_value(state, PLOT) * 1500}K" in advice_text(best.why)
+    assert f"{plot_value(state, PLOT) * 1500:,}K" in advice_text(best.why)  # money as it is written everywhere
     assert GAME.outcome(finish(state, best.command)).winners == (0,)  # type: ignore[union-attr]
     assert GAME.outcome(finish(state, Consult())).winners == (1,)  # type: ignore[union-attr]
 
@@ -58,6 +58,7 @@ def test_early_in_the_game_it_keeps_its_plots_and_builds_what_pays() -> None:
     options = advise(state, Seat(0)).options
     assert isinstance(options[0].command, Build) and options[0].score > 0
     assert "over its cost by the crash" in advice_text(options[0].why)
+    assert "_" not in advice_text(options[0].why)  # the building by its name, never its data key
     sale = next(o for o in options if o.command == Sell(plot=PLOT))
     assert sale.score < 0 and "give up its rent" in advice_text(sale.why)
 
