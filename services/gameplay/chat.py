@@ -13,6 +13,7 @@ from infra.chat import ChatLine, ChatLines, Posted, chat_channel
 from infra.errors import InfraError
 from infra.notify import Broadcast
 
+from .audit import export_lines
 from .handler import Gameplay
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,10 @@ class Chat:
         self.gameplay = gameplay
         self.store = lines
         self._broadcast = broadcast
+
+    async def export(self, game_id: str) -> list[bytes]:
+        """The game's export (:func:`.audit.export_lines`) with its chat: every line, those the host hid included."""
+        return await export_lines(self.gameplay, game_id, self.store)
 
     async def read(self, game_id: str, after: int, seat: int | None) -> ChatView:
         """The lines after ``after``; a muted seat's only for the host (StreamNotFound: no such game)."""

@@ -11,7 +11,6 @@ from litestar.params import FromPath, HeaderParameter, QueryParameter, RawBody
 
 from domain.kernel import AUDITOR, PUBLIC, GameModule, Seat, Viewer, ViewUnavailable, tag_of
 from services.gameplay import Gameplay
-from services.gameplay.audit import export_lines
 from services.gameplay.creation_keys import KEY_PATTERN
 from services.gameplay.people import require_a_person
 from services.gameplay.story import NoNarrator
@@ -238,5 +237,5 @@ class GameController(Controller):
         game = gameplay.module(loaded.game_type)
         if not game.events_public and not game.pending(loaded.state).finished:
             raise ViewUnavailable("the export of a game with hidden information opens when the game is over")
-        lines = await export_lines(gameplay, game_id, chat.store)
+        lines = await chat.export(game_id)
         return Response(b"".join(line + b"\n" for line in lines), media_type="application/x-ndjson")
