@@ -10,15 +10,17 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import httpx
 import pytest
-from litestar import Litestar
 
 from infra.config import Settings
-from services.api import create_app
 from services.gameplay.bootstrap import Runtime, build
-from tests.services.api.conftest import serve
-from tests.services.api.table import Table, asgi_client
+from tests.services.api.app_fixtures import (  # noqa: F401 (fixtures: pytest finds them by name)
+    app,
+    attacker,
+    client,
+    live_url,
+    table,
+)
 
 HERE = Path(__file__).resolve().parent
 
@@ -42,32 +44,3 @@ async def runtime(settings: Settings) -> AsyncIterator[Runtime]:
         yield built
     finally:
         await built.close()
-
-
-@pytest.fixture
-def app(settings: Settings, runtime: Runtime) -> Litestar:
-    return create_app(settings, runtime)
-
-
-@pytest.fixture
-async def client(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
-    async with asgi_client(app) as c:
-        yield c
-
-
-@pytest.fixture
-async def attacker(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
-    """A second browser (its own cookies): the attacker's."""
-    async with asgi_client(app) as c:
-        yield c
-
-
-@pytest.fixture
-def table(client: httpx.AsyncClient, runtime: Runtime) -> Table:
-    return Table(client, runtime)
-
-
-@pytest.fixture
-async def live_url(app: Litestar) -> AsyncIterator[str]:
-    async with serve(app) as url:
-        yield url

@@ -16,22 +16,17 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import asyncpg
-import httpx
 import pytest
-from litestar import Litestar
 from redis.asyncio.connection import AbstractConnection
 
-from bench.receivers import http_serving
 from infra.config import Settings
-from services.api import create_app
 from services.gameplay.bootstrap import Runtime
 from services.gameplay.twins import in_memory
 
-from .table import Table, asgi_client
+from .app_fixtures import app, client, live_url, serve, table  # noqa: F401 (fixtures, found by name)
 
 REAL_SERVERS = "tests/services/api runs on in-memory twins: a test of the real {} belongs in tests/integration"
 
@@ -84,30 +79,3 @@ async def runtime(settings: Settings) -> AsyncIterator[Runtime]:
         yield built
     finally:
         await built.close()
-
-
-@pytest.fixture
-def app(settings: Settings, runtime: Runtime) -> Litestar:
-    return create_app(settings, runtime)
-
-
-@pytest.fixture
-async def client(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
-    async with asgi_client(app) as c:
-        yield c
-
-
-@pytest.fixture
-def table(client: httpx.AsyncClient, runtime: Runtime) -> Table:
-    return Table(client, runtime)
-
-
-def serve(app: Litestar) -> AbstractAsyncContextManager[str]:
-    """Serve ``app`` (its lifespan included) with uvicorn on a free port of 127.0.0.1; yields its base URL."""
-    return http_serving(app, lifespan="on", graceful_s=2)
-
-
-@pytest.fixture
-async def live_url(app: Litestar) -> AsyncIterator[str]:
-    async with serve(app) as url:
-        yield url

@@ -17,7 +17,7 @@ from infra.config import Settings
 from services.api import create_app
 from services.gameplay.bootstrap import Runtime
 
-from .conftest import serve
+from .app_fixtures import serve
 from .sse import EventStream
 from .table import Table, bearer, game_body
 
