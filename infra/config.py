@@ -64,8 +64,6 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """How long an emailed sign-in link works (once)."""
     presence_s: int = 45
     """A seat with no live page for this long is away: email and push reach only players who are away."""
-    notify_poll_s: float = 1.0
-    """How often the notification projector looks for new events when no announcement woke it."""
     webhook_failures_max: int = 8
     """A webhook failing this many deliveries in a row is disabled (and its player told)."""
     vacation_days: int = 30
@@ -119,7 +117,6 @@ _ENV = {
     "secure_cookies": "MAGNATE_SECURE_COOKIES",
     "sign_in_minutes": "MAGNATE_SIGN_IN_MINUTES",
     "presence_s": "MAGNATE_PRESENCE_S",
-    "notify_poll_s": "MAGNATE_NOTIFY_POLL_S",
     "webhook_failures_max": "MAGNATE_WEBHOOK_FAILURES_MAX",
     "allow_private_webhooks": "MAGNATE_ALLOW_PRIVATE_WEBHOOKS",
     "vacation_days": "MAGNATE_VACATION_DAYS",

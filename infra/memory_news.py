@@ -1,5 +1,5 @@
 """News of new versions within one process: the twin of :class:`infra.notify.RedisNotifier` (a runtime of twins, the
-API's tests), held to the same contract suite (tests/integration/test_news.py). A version published here wakes every
+API's tests), held to one contract suite (tests/integration/test_news_twin.py). A version published here wakes every
 listener of the game in this process, as Redis wakes every listener of every process."""
 
 from __future__ import annotations

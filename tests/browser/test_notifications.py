@@ -63,7 +63,7 @@ def told(own_dsn: str, redis_url: str, inboxes: Receivers) -> Iterator[Services]
     """The API server and a worker that mail through the SMTP server, poll for new events every 0.2 s and may call
     loopback webhooks and push services."""
     queue = f"magnate:test:notify-web:{uuid.uuid4().hex[:10]}"
-    env = {"SMTP_URL": inboxes.smtp_url, "MAGNATE_NOTIFY_POLL_S": "0.2", "MAGNATE_PRESENCE_S": "20",
+    env = {"SMTP_URL": inboxes.smtp_url, "MAGNATE_PRESENCE_S": "20",
            "MAGNATE_ALLOW_PRIVATE_WEBHOOKS": "1", "MAGNATE_SECRET_KEY": "browser-test-secret"}
     running = Services.start(own_dsn, redis_url, queue, workers=1, env=env)
     try:

@@ -206,7 +206,7 @@ async def test_a_burst_of_notifications_is_delivered_once_each_through_repeated_
         await conn.close()
     env = {**os.environ, "DATABASE_URL": postgres.url, "REDIS_URL": redis.url, "MAGNATE_QUEUE_NAME": queue,
            "SMTP_URL": smtp_url, "MAGNATE_ALLOW_PRIVATE_WEBHOOKS": "true", "MAGNATE_RECONCILE_EVERY_S": "1",
-           "MAGNATE_NOTIFY_POLL_S": "0.2", "MAGNATE_WORKER_MAX_JOBS": str(SLOTS), "PUBLIC_URL": "http://m.test"}
+           "MAGNATE_WORKER_MAX_JOBS": str(SLOTS), "PUBLIC_URL": "http://m.test"}
     workers = Workers(root, env, [])
     runtime = await build(Settings(database_url=postgres.url, redis_url=redis.url, queue_name=queue),
                           run_migrations=False)
