@@ -9,13 +9,14 @@ from typing import Any
 
 import httpx
 import pytest
+from litestar import Litestar
 
 from domain.games import GAMES
 from services.gameplay.audit_verify import verify
 from services.gameplay.bootstrap import Runtime
 from services.gameplay.timekeeper import time_out
 
-from .table import Game, Table, game_body
+from .table import Game, Table, asgi_client, game_body
 from .test_players import csrf, sign_in
 
 pytestmark = pytest.mark.integration
@@ -131,7 +132,7 @@ async def test_a_vacation_pauses_my_clocks_and_cannot_exceed_the_allowance(
 
 
 async def test_a_vacation_ended_early_lets_my_clocks_run_again(
-        client: httpx.AsyncClient, runtime: Runtime, table: Table) -> None:
+        client: httpx.AsyncClient, runtime: Runtime, table: Table, app: Litestar) -> None:
     await sign_in(client, runtime, "wes@example.com")
     game = await create(client, HOUR_CLOCK)
     (seat,) = (await table.read(game))["on_turn"]
@@ -141,6 +142,11 @@ async def test_a_vacation_ended_early_lets_my_clocks_run_again(
     not_away = await client.delete("/api/me/vacation", headers=csrf(client))
     assert not_away.status_code == 409 and not_away.json()["code"] == "vacation/not_away"
     assert (await client.post("/api/me/vacation", json={"days": 7}, headers=csrf(client))).status_code == 201
+    forged = await client.delete("/api/me/vacation")  # another site's request: the session cookie, no CSRF token
+    assert forged.status_code == 403
+    async with asgi_client(app) as stranger:  # not signed in
+        assert (await stranger.delete("/api/me/vacation")).status_code in (401, 403)
+    assert (await table.read(game))["table"]["seats"][seat]["away_until"] is not None  # still away
 
     ended = await client.delete("/api/me/vacation", headers=csrf(client))
     assert ended.status_code == 200, ended.text
