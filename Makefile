@@ -9,7 +9,7 @@ HAPROXY ?= /usr/sbin/haproxy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TEST_WORKERS ?= $(shell nproc)
 
-.PHONY: test lint bench bench-full run clean chromium haproxy chaos
+.PHONY: test lint bench bench-full run clean chromium haproxy chaos catalogs
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ test: $(STAMP) chromium haproxy ## run the whole suite (unit, property, integrat
 lint: $(STAMP) ## ruff over everything, mypy --strict over domain/ infra/ services/ bench/
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy --strict domain/ infra/ services/ bench/
+
+catalogs: $(STAMP) ## re-extract every domain's words (Babel) and merge them into each language's .po (docs/I18N.md)
+	$(PY) -m services.language.maintain update
 
 bench: $(STAMP) ## short benchmark run (< 5 min: engine, store, arq, service K=100/1,000); writes docs/BENCHMARKS.md
 	$(PY) -m bench --write docs/BENCHMARKS.md

@@ -76,6 +76,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     games: str = "domain.games:GAMES"
     """The registry of games this server serves, as ``package.module:attribute`` (``MAGNATE_GAMES``): the games
     offered to players unless a test names its own (:mod:`services.gameplay.registry`)."""
+    languages: tuple[str, ...] = ("en", "ru", "de")
+    """The languages the service speaks (``MAGNATE_LANGUAGES``, comma-separated), the first being the default:
+    each needs its catalogs (``locale/<code>/LC_MESSAGES/<domain>.po`` beside every domain's code; docs/I18N.md)."""
+    pseudo_locale: bool = False
+    """Also offer the pseudo-locale ``en-XA`` (every string bracketed and accented, made from the English
+    templates): for finding text that escapes the catalogs (``MAGNATE_PSEUDO_LOCALE``; tests and development)."""
     worker_metrics_port: int | None = None
     """Where a worker serves its Prometheus metrics (``http://HOST:port/metrics``); unset: nowhere. `magnate run`
     gives its worker ``PORT + 1`` unless this is set."""
@@ -124,10 +130,12 @@ _ENV = {
     "log_level": "MAGNATE_LOG_LEVEL",
     "worker_metrics_port": "MAGNATE_WORKER_METRICS_PORT",
     "games": "MAGNATE_GAMES",
+    "languages": "MAGNATE_LANGUAGES",
+    "pseudo_locale": "MAGNATE_PSEUDO_LOCALE",
 }
 
 
-_LISTS = ("trusted_proxies",)
+_LISTS = ("trusted_proxies", "languages")
 """Settings written as comma- (or space-) separated lists in the environment."""
 
 

@@ -15,6 +15,8 @@ from typing import Any, Protocol
 
 import msgspec
 
+from .phrases import Phrase
+
 
 class Named(msgspec.Struct, frozen=True):
     """Where a line names a seat: ``text[start:end]``, counted in UTF-16 code units (as a JavaScript string
@@ -35,6 +37,9 @@ class Told(msgspec.Struct, frozen=True):
     text: str
     seats: tuple[Named, ...] = ()
     """Where ``text`` names a seat, left to right."""
+    phrase: Phrase | None = None
+    """The line in no language (a message key and its arguments): the services render ``text`` and ``seats``
+    from it in the reader's language. A narrator that gives phrases leaves ``text`` empty."""
 
 
 class Narrator(Protocol):

@@ -14,18 +14,22 @@ from typing import Any
 import msgspec
 
 from .game import Pending
+from .phrases import Phrase
 
 YOUR_TURN = "your_turn"
 GAME_OVER = "game_over"
 
 
 class Notice(msgspec.Struct, frozen=True):
-    """``seat`` should be told ``kind`` (with ``text`` for people) about the event at ``version``."""
+    """``seat`` should be told ``kind`` (in words: ``phrase``, rendered in the recipient's language) about the event
+    at ``version``."""
 
     seat: int
     kind: str
     version: int
     text: str = ""
+    """The English words of a notice made before the catalogs (kept while a game's notices move to ``phrase``)."""
+    phrase: Phrase | None = None
 
 
 Teller = Callable[[Any, Sequence[tuple[int, Any]], Any], list[Notice]]

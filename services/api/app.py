@@ -33,6 +33,7 @@ from infra.config import Settings, load
 from services.gameplay.bootstrap import Runtime, build
 from services.gameplay.registry import registry_of
 from services.gameplay.story import Stories
+from services.language.catalogs import catalogs_for
 
 from .allow import allow_every_method
 from .auth import COMPONENTS
@@ -113,8 +114,10 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
     slots = stream_slots(settings)
     watch_streams(slots)
     csrf = csrf_config(csrf_secret(settings), secure_cookies(settings))
+    catalogs = catalogs_for(settings.games, settings.languages, settings.pseudo_locale)
     kept: dict[str, object] = {"settings": settings, "stories": Stories(), "stream_slots": slots,
-                               "stream_pages": SharedPages(), "csrf": csrf}
+                               "stream_pages": SharedPages(), "csrf": csrf,
+                               "catalogs": catalogs}
     state = State(kept | ({"runtime": runtime} if runtime is not None else {}))
     dev_mail = [devmail_router()] if dev_mailbox_on(settings) else []
     app = Litestar(
@@ -122,7 +125,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
                         MyGamesController, SeatingController, TablesController, NotificationController,
                         NotificationChannelController, VacationController, AdviceController, RulesController,
                         ChatController, push_key, unsubscribe_page, unsubscribe_now, health, MetricsController,
-                        web_router(registry_of(settings)), *dev_mail],
+                        web_router(registry_of(settings), catalogs), *dev_mail],
         dependencies={
             **{name: Provide(provide, sync_to_thread=False) for name, provide in SERVICES.items()},
             "settings": Provide(provide_settings, sync_to_thread=False),

@@ -16,16 +16,19 @@ the CSRF header).
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 from pathlib import Path
 
 from litestar import MediaType, Response, Router, get
 from litestar.datastructures import CacheControlHeader
+from litestar.exceptions import NotFoundException
 from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin, RedocRenderPlugin, YamlRenderPlugin
 from litestar.params import FromPath
 from litestar.static_files import create_static_files_router
 
 from services.gameplay.registry import Registry
+from services.language.catalogs import Catalogs
 
 HERE = Path(__file__).resolve().parent
 PAGES = HERE / "pages"
@@ -117,7 +120,22 @@ def bundle_dirs(registry: Registry) -> dict[str, Path]:
     return {name: registry.bundles.get(name, STATIC / "games" / name) for name in registry.games}
 
 
-def web_router(registry: Registry) -> Router:
+def words_route(catalogs: Catalogs) -> Router:
+    """``GET /i18n/{domain}/{lang}.json``: a domain's words in a language, as the page's modules read them
+    (``shell/i18n.js``): compiled once from the catalogs, revalidated by ETag."""
+
+    @get("/{domain:str}/{file:str}", include_in_schema=False, cache_control=CacheControlHeader(no_cache=True))
+    async def words(domain: FromPath[str], file: FromPath[str]) -> Response[bytes]:
+        language, dot, extension = file.rpartition(".")
+        if extension != "json" or not dot or domain not in catalogs.domains or not catalogs.speaks(language):
+            raise NotFoundException(f"no words for {domain}/{file}")
+        body = catalogs.page(domain, language)
+        return Response(body, media_type=MediaType.JSON, headers={"ETag": f'"{hashlib.sha256(body).hexdigest()[:20]}"'})
+
+    return Router(path="/i18n", route_handlers=[words], tags=["web"])
+
+
+def web_router(registry: Registry, catalogs: Catalogs) -> Router:
     """The pages and their static files (revalidated on every load, so a new release shows at once): the shell's,
     and each registered game's bundle at ``/static/games/<name>/``, the URL the shell imports it from; the app
     icons (``/static/icons/``) and the vendored viewer of ``/schema`` (``/static/vendor/``, see
@@ -132,5 +150,5 @@ def web_router(registry: Registry) -> Router:
                                           cache_control=revalidate, name=f"bundle:{name}")
                for name, directory in bundle_dirs(registry).items()]
     pages = [lobby, play, signin, settings_page, rules_page, service_worker, manifest]
-    return Router(path="/", route_handlers=[*pages, shell, icons, vendor, *bundles],
+    return Router(path="/", route_handlers=[*pages, shell, icons, vendor, *bundles, words_route(catalogs)],
                   tags=["web"])
