@@ -17,21 +17,27 @@ the CSRF header).
 from __future__ import annotations
 
 import hashlib
-from functools import cache
 from pathlib import Path
 
 from litestar import MediaType, Response, Router, get
 from litestar.datastructures import CacheControlHeader
+from litestar.di import NamedDependency
 from litestar.exceptions import NotFoundException
 from litestar.openapi.plugins import JsonRenderPlugin, OpenAPIRenderPlugin, RedocRenderPlugin, YamlRenderPlugin
-from litestar.params import FromPath
+from litestar.params import FromPath, SkipValidation
 from litestar.static_files import create_static_files_router
 
 from services.gameplay.registry import Registry
 from services.language.catalogs import Catalogs
 
+from .templates import PAGES as PAGES
+from .templates import render
+
+CatalogsDep = NamedDependency[SkipValidation[Catalogs]]
+LanguageDep = NamedDependency[str]
+"""The reader's language (:func:`services.api.language.provide_language`) and the catalogs it is spoken from."""
+
 HERE = Path(__file__).resolve().parent
-PAGES = HERE / "pages"
 STATIC = HERE / "static"
 
 SECURITY_HEADERS = {
@@ -58,45 +64,44 @@ def schema_viewers() -> list[OpenAPIRenderPlugin]:
     return [JsonRenderPlugin(), YamlRenderPlugin(), redoc]
 
 
-@cache
-def _page(name: str) -> bytes:
-    return (PAGES / name).read_bytes()
-
-
-def _html(name: str) -> Response[bytes]:
-    return Response(_page(name), media_type=MediaType.HTML, headers={**SECURITY_HEADERS, "Cache-Control": "no-cache"})
+def _html(catalogs: Catalogs, language: str, name: str) -> Response[bytes]:
+    """The page ``name`` in ``language``: it varies with the account's choice (in the session cookie), the
+    switch's cookie and the browser's languages."""
+    headers = {**SECURITY_HEADERS, "Cache-Control": "no-cache", "Vary": "Cookie, Accept-Language",
+               "Content-Language": language}
+    return Response(render(catalogs, language, name), media_type=MediaType.HTML, headers=headers)
 
 
 @get("/", include_in_schema=False)
-async def lobby() -> Response[bytes]:
+async def lobby(catalogs: CatalogsDep, language: LanguageDep) -> Response[bytes]:
     """The lobby: create a game, get the invite links, see the games this browser holds seats in."""
-    return _html("lobby.html")
+    return _html(catalogs, language, "lobby.html")
 
 
 @get("/play/{game_id:str}", include_in_schema=False)
-async def play(game_id: FromPath[str]) -> Response[bytes]:
+async def play(game_id: FromPath[str], catalogs: CatalogsDep, language: LanguageDep) -> Response[bytes]:
     """A game, as the seat whose token is in the link (or as the public, without one)."""
     del game_id  # the page reads it from its own URL
-    return _html("play.html")
+    return _html(catalogs, language, "play.html")
 
 
 @get("/signin", include_in_schema=False)
-async def signin() -> Response[bytes]:
+async def signin(catalogs: CatalogsDep, language: LanguageDep) -> Response[bytes]:
     """Signing in: ask for a link by email; opened from that link (``#token=``), a button that signs in with it."""
-    return _html("signin.html")
+    return _html(catalogs, language, "signin.html")
 
 
 @get("/settings", include_in_schema=False)
-async def settings_page() -> Response[bytes]:
+async def settings_page(catalogs: CatalogsDep, language: LanguageDep) -> Response[bytes]:
     """What a signed-in player is told, and how (email, push, webhooks), and what was sent."""
-    return _html("settings.html")
+    return _html(catalogs, language, "settings.html")
 
 
 @get("/rules/{game:str}", include_in_schema=False)
-async def rules_page(game: FromPath[str]) -> Response[bytes]:
+async def rules_page(game: FromPath[str], catalogs: CatalogsDep, language: LanguageDep) -> Response[bytes]:
     """A game's "How to play" (``shell/help.js`` draws it from ``/api/catalog/{game}/help``)."""
     del game  # the page reads it from its own URL
-    return _html("rules.html")
+    return _html(catalogs, language, "rules.html")
 
 
 @get("/sw.js", include_in_schema=False)

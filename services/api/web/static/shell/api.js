@@ -155,6 +155,8 @@ export const api = {
   signOut: () => request("DELETE", "/api/auth/session"),
   whoami: () => request("GET", "/api/me"),
   rename: (name) => request("PATCH", "/api/me", { body: { name } }),
+  /** Keeps the page's language in the account (mails and pushes speak it too). */
+  saveLanguage: (language) => request("PUT", "/api/me/language", { body: { language } }),
   myGames: () => request("GET", "/api/me/games"),
   myStreamUrl: "/api/me/stream",
   devMail: () => request("GET", "/api/dev/mail"),

@@ -6,6 +6,7 @@
 // its optional ``tutorialFacts(state)``), so it advances as the game does. Names no game.
 
 import { h } from "./dom.js";
+import "./language.js";
 
 const fetched = new Map();
 /** Below this width the moves' sentences start folded, so the move forms stay in view. */

@@ -14,6 +14,7 @@ import { h } from "./dom.js";
 import { copyButton, inviteItem } from "./invites.js";
 import { seats } from "./seats.js";
 import { mountTables } from "./tables.js";
+import "./language.js";
 
 const $ = (sel) => document.querySelector(sel);
 

@@ -22,6 +22,7 @@ import { follow } from "./live.js";
 import { keepHead } from "./receipt.js";
 import { offer, offerClaim, offerSignIn } from "./seatoffer.js";
 import { seats } from "./seats.js";
+import "./language.js";
 
 const $ = (sel) => document.querySelector(sel);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");

@@ -8,6 +8,7 @@ import { ApiError, api, inWords } from "./api.js";
 import { browserNotifications, mountAccount } from "./account.js";
 import { h } from "./dom.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "./push.js";
+import "./language.js";
 
 const $ = (sel) => document.querySelector(sel);
 

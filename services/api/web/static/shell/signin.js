@@ -5,6 +5,7 @@
 
 import { api, inWords } from "./api.js";
 import { mountAccount } from "./account.js";
+import "./language.js";
 
 const $ = (sel) => document.querySelector(sel);
 
