@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from .chance import Chance
 from .errors import ActorNotAllowed
+from .phrases import say
 from .seats import SYSTEM, Actor, Seat
 
 S = TypeVar("S")
@@ -34,11 +35,11 @@ def decide_from(
 def system_only(actor: Actor) -> None:
     """ActorNotAllowed unless the system issues the command."""
     if actor != SYSTEM:
-        raise ActorNotAllowed("only the system may issue this command")
+        raise ActorNotAllowed(phrase=say("only the system may issue this command"))
 
 
 def seat_of(actor: Actor) -> Seat:
     """The seat issuing a player command (ActorNotAllowed for the system)."""
     if actor == SYSTEM:
-        raise ActorNotAllowed("a player command needs a seat")
+        raise ActorNotAllowed(phrase=say("a player command needs a seat"))
     return Seat(actor)

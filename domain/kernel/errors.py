@@ -1,5 +1,6 @@
 """Typed errors raised by the rules. ``code`` is a stable string for clients and tests;
-the message is for humans.
+the message is for humans: ``phrase`` in the reader's language (rendered by the services), ``message`` its
+English for logs.
 
 GameError                     "game/error"
 ├── RuleViolation             "rule/violation"      a command breaks a rule (HTTP 422)
@@ -17,15 +18,21 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .phrases import Phrase, plain
+
 
 class GameError(Exception):
     """Base of every error the domain raises on purpose."""
 
     code: ClassVar[str] = "game/error"
 
-    def __init__(self, message: str, **details: Any) -> None:
+    def __init__(self, message: str = "", /, *, phrase: Phrase | None = None, **details: Any) -> None:
+        """``phrase``: the message in no language (``raise WrongPhase(phrase=say("..."))``); ``message`` is then
+        its English. An error raised with a message only is told in English to every reader."""
+        message = message or (plain(phrase) if phrase is not None else "")
         super().__init__(message)
         self.message = message
+        self.phrase = phrase
         self.details = details
 
     def __repr__(self) -> str:

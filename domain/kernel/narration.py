@@ -3,9 +3,10 @@
 A narrator is a fold over the events a viewer may see (a game with hidden information tells each viewer the
 story of its own redacted log): it reads one event at a time, in log order, and gives the lines that tell it.
 
-A game's narrator builds its lines from :data:`Part` pieces (text, or ``(seat,)`` where a seat is named):
-:func:`spell` makes the text and says where each seat is named, and :class:`LineNarrator` is the narrator made of
-one teller per event type.
+A game's narrator tells each line as a :class:`~domain.kernel.phrases.Phrase` (a message key and its arguments,
+in no language): the services render it in the reader's language. :class:`LineNarrator` is the narrator made of
+one teller per event type. (A teller may still give :data:`Part` pieces, English text or ``(seat,)`` where a seat
+is named, which :func:`spell` writes out; the games move to phrases.)
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from .phrases import Phrase
+from .phrases import Phrase, say
 
 
 class Named(msgspec.Struct, frozen=True):
@@ -59,7 +60,15 @@ Part = str | tuple[int]
 """A piece of a line: text, or ``(seat,)`` where a seat is named."""
 
 Lines = list[tuple[int, list[Part]]]
-"""The lines telling one event: ``(depth, parts)`` each."""
+"""The lines telling one event in English: ``(depth, parts)`` each (the old way)."""
+
+PhraseLines = list[tuple[int, Phrase]]
+"""The lines telling one event: ``(depth, phrase)`` each."""
+
+
+def seat_phrase(seat: int) -> Phrase:
+    """A seat no player has named: "Player 2" in the reader's language."""
+    return say("Player {number}", number=seat + 1)
 
 
 def _append(text: str, piece: str) -> str:
@@ -84,21 +93,26 @@ def spell(
 
 
 class LineNarrator:
-    """A narrator told by one teller per event type (an event without one tells nothing); a seat is named with its
-    player's name when given, "Player 2" otherwise. A game sets :attr:`tellers` and may override :meth:`join`."""
+    """A narrator told by one teller per event type (an event without one tells nothing). A teller's phrase is
+    kept as it is (the reader's language names the seats); a teller's parts are written in English, a seat
+    named with its player's name when given, "Player 2" otherwise. A game sets :attr:`tellers` and may override
+    :meth:`join`."""
 
     def __init__(self, names: Mapping[int, str] | None = None) -> None:
         self.names = dict(names or {})
-        self.tellers: Mapping[type, Callable[[Any], Lines]] = {}
+        self.tellers: Mapping[type, Callable[[Any], Lines | PhraseLines]] = {}
 
     def tell(self, version: int, tag: str, event: Any) -> list[Told]:
         teller = self.tellers.get(type(event))
         if teller is None:
             return []
         told = []
-        for depth, parts in teller(event):
-            text, named = spell(parts, self.seat_name, self.join)
-            told.append(Told(version, tag, depth, text, named))
+        for depth, line in teller(event):
+            if isinstance(line, Phrase):
+                told.append(Told(version, tag, depth, "", (), line))
+            else:
+                text, named = spell(line, self.seat_name, self.join)
+                told.append(Told(version, tag, depth, text, named))
         return told
 
     def seat_name(self, seat: int) -> str:

@@ -13,6 +13,7 @@ from typing import Protocol, TypeVar
 import msgspec
 
 from .errors import InvalidValue, WrongPhase
+from .phrases import Phrase, say
 
 E_co = TypeVar("E_co", covariant=True)
 S = TypeVar("S", bound=msgspec.Struct)
@@ -45,16 +46,21 @@ def reveal_seed(state: Sealed, ended: bool, seed: str, event: SeedEvent[E_co]) -
     """The game's ``SeedRevealed`` event for ``seed``: accepted only once the game is over (``ended``), only once,
     and only if ``seed`` (hex) matches the commitment (WrongPhase, InvalidValue otherwise)."""
     if not ended:
-        raise WrongPhase("the seed stays secret until the game is over")
+        raise WrongPhase(phrase=say("the seed stays secret until the game is over"))
     if state.seed is not None:
-        raise WrongPhase("the seed has already been revealed")
+        raise WrongPhase(phrase=say("the seed has already been revealed"))
     try:
         raw = bytes.fromhex(seed)
     except ValueError:
-        raise InvalidValue("the seed must be hex", seed=seed) from None
+        raise InvalidValue(phrase=say("the seed must be hex"), seed=seed) from None
     if hashlib.sha256(raw).hexdigest() != state.seed_commitment:
-        raise InvalidValue("the seed does not match the commitment published at the start")
+        raise InvalidValue(phrase=say("the seed does not match the commitment published at the start"))
     return [event(seed=seed)]
+
+
+def seed_revealed(seed: str) -> Phrase:
+    """The story's line for a game's ``SeedRevealed`` event (the seed is hex: no words to translate in it)."""
+    return say("The game's seed is revealed: {seed}.", seed=seed)
 
 
 def apply_seed_revealed(state: S, event: HasSeed) -> S:

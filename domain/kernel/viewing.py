@@ -7,6 +7,7 @@ is set up there is nothing to show. Once over, or for the auditor, every secret 
 from __future__ import annotations
 
 from .errors import ViewUnavailable
+from .phrases import say
 from .seats import AUDITOR, Viewer
 
 
@@ -17,7 +18,7 @@ def opened(viewer: Viewer, over: bool, set_up: bool) -> bool:
         ViewUnavailable: for the auditor while the game runs, or before the game was set up.
     """
     if viewer == AUDITOR and not over:
-        raise ViewUnavailable("the audit view opens when the game is over")
+        raise ViewUnavailable(phrase=say("the audit view opens when the game is over"))
     if not set_up:
-        raise ViewUnavailable("the game has not been set up yet")
+        raise ViewUnavailable(phrase=say("the game has not been set up yet"))
     return over or viewer == AUDITOR

@@ -1,11 +1,12 @@
-"""The table's events in sentences, naming seats as the game's narrator does."""
+"""The table's events in phrases (in no language), naming seats as the reader's language does."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..narration import Named, Narrator, Told, utf16_length
+from ..narration import Narrator, Told
+from ..phrases import Phrase, plain, say, say_n, seat
 from .facts import SECOND_MS, TableOptions, TimeControl
 from .messages import (
     CameBack,
@@ -21,34 +22,49 @@ from .messages import (
     WentAway,
 )
 
-# The stand-in is "the computer", as the lobbies call every seat no person plays (its level is in the event).
-_POLICY = {
-    "stand_in_move": "the computer plays that turn",
-    "stand_in_game": "the computer takes the seat over",
-    "forfeit": "the seat forfeits",
-}
+
+def policy(name: str) -> Phrase:
+    """What happens on a timeout. The stand-in is "the computer", as the lobbies call every seat no person plays
+    (its level is in the event)."""
+    if name == "stand_in_move":
+        return say("the computer plays that turn")
+    if name == "stand_in_game":
+        return say("the computer takes the seat over")
+    return say("the seat forfeits")
 
 
-def duration(seconds: int) -> str:
+def duration(seconds: int) -> Phrase:
     """``seconds`` in the largest whole unit that fits: "3 days", "2 hours", "90 seconds"."""
-    for unit, size in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
-        if seconds >= size and seconds % size == 0:
-            count = seconds // size
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds} second{'s' if seconds != 1 else ''}"
+    if seconds >= 86_400 and seconds % 86_400 == 0:
+        return say_n("{count} day", "{count} days", "count", count=seconds // 86_400)
+    if seconds >= 3_600 and seconds % 3_600 == 0:
+        return say_n("{count} hour", "{count} hours", "count", count=seconds // 3_600)
+    if seconds >= 60 and seconds % 60 == 0:
+        return say_n("{count} minute", "{count} minutes", "count", count=seconds // 60)
+    return say_n("{count} second", "{count} seconds", "count", count=seconds)
+
+
+def control_phrase(control: TimeControl | None) -> Phrase:
+    """The table's clock in words: "1 hour per move", "a bank of 3 days, plus 1 hour per move, at most 5 days"."""
+    if control is None:
+        return say("no time limit")
+    if control.kind == "per_move":
+        return say("{duration} per move", duration=duration(control.seconds))
+    bank = duration(control.seconds)
+    capped = bool(control.cap) and control.cap != control.seconds
+    if control.increment and capped:
+        return say("a bank of {bank}, plus {increment} per move, at most {cap}", bank=bank,
+                   increment=duration(control.increment), cap=duration(control.cap or 0))
+    if control.increment:
+        return say("a bank of {bank}, plus {increment} per move", bank=bank, increment=duration(control.increment))
+    if capped:
+        return say("a bank of {bank}, at most {cap}", bank=bank, cap=duration(control.cap or 0))
+    return say("a bank of {bank}", bank=bank)
 
 
 def control_text(control: TimeControl | None) -> str:
-    if control is None:
-        return "no time limit"
-    if control.kind == "per_move":
-        return f"{duration(control.seconds)} per move"
-    text = f"a bank of {duration(control.seconds)}"
-    if control.increment:
-        text += f", plus {duration(control.increment)} per move"
-    if control.cap and control.cap != control.seconds:
-        text += f", at most {duration(control.cap)}"
-    return text
+    """The table's clock in English (:func:`control_phrase` for the reader's language)."""
+    return plain(control_phrase(control))
 
 
 def civil(days: int) -> tuple[int, int, int]:
@@ -72,11 +88,11 @@ def moment(ms: int) -> str:
     return f"{year:04d}-{month:02d}-{day:02d} {rest // 3600:02d}:{rest % 3600 // 60:02d} UTC"
 
 
-def options_text(options: TableOptions) -> str:
-    text = f"The table is open: {control_text(options.clock)}"
-    if options.clock is not None:
-        text += f"; on a timeout {_POLICY[options.on_timeout]}"
-    return text + "."
+def options_phrase(options: TableOptions) -> Phrase:
+    if options.clock is None:
+        return say("The table is open: {clock}.", clock=control_phrase(options.clock))
+    return say("The table is open: {clock}; on a timeout {policy}.", clock=control_phrase(options.clock),
+               policy=policy(options.on_timeout))
 
 
 class TableNarrator:
@@ -86,33 +102,38 @@ class TableNarrator:
         self.inner = inner
         self.names = names
 
-    def _line(self, version: int, tag: str, seat: int, rest: str) -> Told:
-        name = self.names.get(seat, f"Seat {seat + 1}")
-        return Told(version, tag, 0, f"{name} {rest}", (Named(seat, 0, utf16_length(name)),))
-
     def tell(self, version: int, tag: str, event: Any) -> list[Told]:
-        match event:
-            case SeatClaimed(seat=seat, name=name):
-                named = (Named(seat, 0, utf16_length(name)),)
-                return [Told(version, tag, 0, f"{name} claimed seat {seat + 1}.", named)]
-            case TableOpened(options=options):
-                return [Told(version, tag, 0, options_text(options))]
-            case ClocksSet():
-                return []  # the clocks are shown beside the seats; the story would repeat them every turn
-            case TimedOut(seat=seat, at=at, policy=policy):
-                return [self._line(version, tag, seat, f"ran out of time at {moment(at)}: {_POLICY[policy]}.")]
-            case StoodIn(seat=seat):
-                return [self._line(version, tag, seat, "is played by the computer:")]
-            case PilotLeft(seat=seat):
-                return [self._line(version, tag, seat, "is back in the player's hands.")]
-            case Resigned(seat=seat):
-                return [self._line(version, tag, seat, "resigned; the computer plays the seat out.")]
-            case LeftTable(seat=seat):
-                return [self._line(version, tag, seat, "left the table; the computer plays the seat.")]
-            case TookBack(seat=seat):
-                return [self._line(version, tag, seat, "took the seat back from the computer.")]
-            case WentAway(seat=seat, until=until):
-                return [self._line(version, tag, seat, f"is on vacation until {moment(until)}; the clock waits.")]
-            case CameBack(seat=seat, at=at):
-                return [self._line(version, tag, seat, f"is back from vacation early, at {moment(at)}.")]
+        phrase = self.phrase(event)
+        if phrase is not None:
+            return [Told(version, tag, 0, "", (), phrase)]
+        if isinstance(event, ClocksSet):
+            return []  # the clocks are shown beside the seats; the story would repeat them every turn
         return self.inner.tell(version, tag, event) if self.inner is not None else []
+
+    @staticmethod
+    def phrase(event: Any) -> Phrase | None:
+        """The line telling a table's event (None for another event)."""
+        match event:
+            case SeatClaimed(seat=number):
+                return say("{seat} claimed seat {number}.", seat=seat(number), number=number + 1)
+            case TableOpened(options=options):
+                return options_phrase(options)
+            case TimedOut(seat=number, at=at, policy=name):
+                return say("{seat} ran out of time at {moment}: {policy}.", seat=seat(number), moment=moment(at),
+                           policy=policy(name))
+            case StoodIn(seat=number):
+                return say("{seat} is played by the computer:", seat=seat(number))
+            case PilotLeft(seat=number):
+                return say("{seat} is back in the player's hands.", seat=seat(number))
+            case Resigned(seat=number):
+                return say("{seat} resigned; the computer plays the seat out.", seat=seat(number))
+            case LeftTable(seat=number):
+                return say("{seat} left the table; the computer plays the seat.", seat=seat(number))
+            case TookBack(seat=number):
+                return say("{seat} took the seat back from the computer.", seat=seat(number))
+            case WentAway(seat=number, until=until):
+                return say("{seat} is on vacation until {moment}; the clock waits.", seat=seat(number),
+                           moment=moment(until))
+            case CameBack(seat=number, at=at):
+                return say("{seat} is back from vacation early, at {moment}.", seat=seat(number), moment=moment(at))
+        return None

@@ -12,6 +12,7 @@ from ..chance import Chance
 from ..errors import ActorNotAllowed, GameAlreadyOver, InvalidValue, NotYourTurn, RuleViolation
 from ..game import GameModule
 from ..messages import tag_of
+from ..phrases import say
 from ..seats import SYSTEM, Actor, Seat
 from . import clock
 from .facts import Pilot, TableFacts, TableOptions, put, worse
@@ -92,17 +93,17 @@ def _seat_count(game: GameModule[S], state: S) -> int:
 
 def _check_seat(game: GameModule[S], state: S, seat: int) -> None:
     if not 0 <= seat < _seat_count(game, state):
-        raise InvalidValue(f"there is no seat {seat + 1}", seat=seat)
+        raise InvalidValue(phrase=say("there is no seat {number}", number=seat + 1), seat=seat)
 
 
 def _running_game(game: GameModule[S], state: S) -> None:
     if game.pending(state).finished:
-        raise GameAlreadyOver("the game has ended")
+        raise GameAlreadyOver(phrase=say("the game has ended"))
 
 
 def decide_system(game: GameModule[S], state: S, actor: Actor, command: Any, chance: Chance) -> list[Any]:
     if actor != SYSTEM:
-        raise ActorNotAllowed("only the service issues the table's system commands")
+        raise ActorNotAllowed(phrase=say("only the service issues the table's system commands"))
     facts = facts_of(state)
     match command:
         case ClaimSeat():
@@ -112,7 +113,7 @@ def decide_system(game: GameModule[S], state: S, actor: Actor, command: Any, cha
         case SetClocks(at=at):
             _running_game(game, state)
             if facts.control is None:
-                raise InvalidValue("this table has no clock")
+                raise InvalidValue(phrase=say("this table has no clock"))
             return [ClocksSet(at=at, clocks=clock.set_clocks(facts, game.pending(state).seats, at))]
         case TimeOut(seat=seat, at=at):
             return _time_out(game, state, seat, at)
@@ -120,44 +121,48 @@ def decide_system(game: GameModule[S], state: S, actor: Actor, command: Any, cha
             _check_seat(game, state, seat)
             _running_game(game, state)
             if not at < until <= at + MAX_AWAY_MS:
-                raise InvalidValue("a vacation ends after it starts, within a year", field="until")
+                raise InvalidValue(phrase=say("a vacation ends after it starts, within a year"), field="until")
             return [WentAway(seat=seat, at=at, until=until)]
         case ComeBack(seat=seat, at=at):
             _check_seat(game, state, seat)
             _running_game(game, state)
             if facts.away_until(seat) <= at:
-                raise InvalidValue(f"seat {seat + 1}'s player is not on vacation", seat=seat)
+                raise InvalidValue(phrase=say("seat {number}'s player is not on vacation", number=seat + 1), seat=seat)
             return [CameBack(seat=seat, at=at)]
         case StandIn(seat=seat):
             return _stand_in(game, state, Seat(seat), chance)
-    raise InvalidValue(f"unknown table command {tag_of(command)}")
+    raise InvalidValue(phrase=say("unknown table command {command}", command=tag_of(command)))
 
 
 def _claim(game: GameModule[S], state: S, command: ClaimSeat) -> list[Any]:
     _check_seat(game, state, command.seat)
     if game.seats(state)[command.seat].kind != "human":
-        raise InvalidValue(f"seat {command.seat + 1} is not played by a person", seat=command.seat)
+        raise InvalidValue(phrase=say("seat {number} is not played by a person", number=command.seat + 1),
+                           seat=command.seat)
     _running_game(game, state)
     name = command.name.strip()
     if not name or len(name) > NAME_MAX:
-        raise InvalidValue(f"a player's name is 1 to {NAME_MAX} characters", field="name")
+        raise InvalidValue(phrase=say("a player's name is 1 to {most} characters", most=NAME_MAX), field="name")
     return [SeatClaimed(seat=command.seat, name=name)]
 
 
 def _open(game: GameModule[S], state: S, options: TableOptions) -> list[Any]:
     if facts_of(state).options is not None:
-        raise InvalidValue("the table is already open")
+        raise InvalidValue(phrase=say("the table is already open"))
     seats = game.seats(state)
     for seat in options.stand_ins:
         if seat >= len(seats) or seats[seat].kind != "human":
-            raise InvalidValue(f"seat {seat + 1} is not a person's seat: a stand-in plays only those", seat=seat)
+            raise InvalidValue(phrase=say("seat {number} is not a person's seat: a stand-in plays only those",
+                                             number=seat + 1), seat=seat)
     if len(set(options.stand_ins)) != len(options.stand_ins):
-        raise InvalidValue("a seat is named twice among the stand-ins", field="stand_ins")
+        raise InvalidValue(phrase=say("a seat is named twice among the stand-ins"), field="stand_ins")
     if options.stand_in and options.stand_in not in game.bots:
-        raise InvalidValue(f"{game.name} has no player {options.stand_in!r}", field="stand_in",
+        raise InvalidValue(phrase=say("{game} has no player '{level}'", game=game.name, level=options.stand_in),
+                           field="stand_in",
                            known=sorted(game.bots))
     if not game.bots and (options.clock is not None or options.stand_ins):
-        raise InvalidValue(f"{game.name} has no stand-in player: it cannot have a clock or stand-ins")
+        raise InvalidValue(phrase=say("{game} has no stand-in player: it cannot have a clock or stand-ins",
+                                      game=game.name))
     return [TableOpened(options=options, seats=len(seats), level=stand_in_level(game, options))]
 
 
@@ -168,18 +173,18 @@ def _time_out(game: GameModule[S], state: S, seat: int, at: int) -> list[Any]:
     options = facts.options
     deadline = facts.clock(seat).deadline
     if options is None or deadline is None:
-        raise NotYourTurn(f"seat {seat + 1}'s clock is not running")
+        raise NotYourTurn(phrase=say("seat {number}'s clock is not running", number=seat + 1))
     if at < deadline:
-        raise InvalidValue(f"seat {seat + 1} still has time", deadline=deadline, at=at)
+        raise InvalidValue(phrase=say("seat {number} still has time", number=seat + 1), deadline=deadline, at=at)
     return [TimedOut(seat=seat, at=at, policy=options.on_timeout, level=stand_in_level(game, options))]
 
 
 def _stand_in(game: GameModule[S], state: S, seat: Seat, chance: Chance) -> list[Any]:
     pilot = facts_of(state).pilot(seat)
     if pilot is None:
-        raise NotYourTurn(f"no stand-in plays seat {seat + 1}")
+        raise NotYourTurn(phrase=say("no stand-in plays seat {number}", number=seat + 1))
     if seat not in game.pending(state).seats:
-        raise NotYourTurn(f"the game does not wait for seat {seat + 1}")
+        raise NotYourTurn(phrase=say("the game does not wait for seat {number}", number=seat + 1))
     policy = game.bots[pilot.level](chance.below(1 << 62))
     move = policy(state, seat)
     events, after = game.step(state, seat, move, chance)
@@ -191,7 +196,7 @@ def _stand_in(game: GameModule[S], state: S, seat: Seat, chance: Chance) -> list
 
 def decide_player(game: GameModule[S], state: S, actor: Actor, command: Any) -> list[Any]:
     if actor == SYSTEM:
-        raise ActorNotAllowed("a seat resigns, leaves or takes its seat back, not the service")
+        raise ActorNotAllowed(phrase=say("a seat resigns, leaves or takes its seat back, not the service"))
     seat = int(actor)
     _check_seat(game, state, seat)
     _running_game(game, state)
@@ -200,27 +205,28 @@ def decide_player(game: GameModule[S], state: S, actor: Actor, command: Any) -> 
     level = stand_in_level(game, facts.options)
     match command:
         case Resign() | Leave() if pilot is not None and pilot.reason in ("resigned", "forfeit", "left"):
-            raise AlreadyGone(f"seat {seat + 1} has already {'left' if pilot.reason == 'left' else 'resigned'}")
+            raise AlreadyGone(phrase=say("seat {number} has already left", number=seat + 1) if pilot.reason == "left"
+                              else say("seat {number} has already resigned", number=seat + 1))
         case Resign() | Leave() if not level:
-            raise InvalidValue(f"{game.name} has no stand-in player to play the seat out")
+            raise InvalidValue(phrase=say("{game} has no stand-in player to play the seat out", game=game.name))
         case Resign():
             return [Resigned(seat=seat, level=level)]
         case Leave():
             return [LeftTable(seat=seat, level=level)]
         case TakeBack():
             if pilot is None:
-                raise InvalidValue("this seat is yours already")
+                raise InvalidValue(phrase=say("this seat is yours already"))
             allowed = facts.options.takeback if facts.options is not None else True
             if pilot.reason not in ("timeout", "left") or not allowed:
-                raise NoTakeBack("this seat cannot be taken back at this table")
+                raise NoTakeBack(phrase=say("this seat cannot be taken back at this table"))
             return [TookBack(seat=seat)]
-    raise InvalidValue(f"unknown table command {tag_of(command)}")
+    raise InvalidValue(phrase=say("unknown table command {command}", command=tag_of(command)))
 
 
 def refuse_if_stood_in(state: HasTable, actor: Actor) -> None:
     """A seat's own move while a stand-in plays it is refused (the timeout came first, or the player left)."""
     if actor != SYSTEM and facts_of(state).pilot(int(actor)) is not None:
-        raise SeatStoodIn("a stand-in plays this seat now; take it back first, if the table allows")
+        raise SeatStoodIn(phrase=say("a stand-in plays this seat now; take it back first, if the table allows"))
 
 
 def evolve_table(facts: TableFacts, event: Any) -> TableFacts:

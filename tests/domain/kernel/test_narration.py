@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.kernel import Named, Told
-from domain.kernel.narration import LineNarrator, spell
+from domain.kernel.narration import LineNarrator, seat_phrase, spell
+from domain.kernel.phrases import plain, say, seat
 
 
 def test_a_line_says_where_it_names_each_seat_in_utf16_code_units() -> None:
@@ -35,3 +36,15 @@ def test_the_narrator_tells_each_event_by_its_teller_and_names_unnamed_seats_by_
     ]
     unknown: Any = object()
     assert narrator.tell(8, "toy.other", unknown) == []
+
+
+class _Phrased(LineNarrator):
+    def __init__(self) -> None:
+        super().__init__({0: "Ada"})
+        self.tellers = {_Said: lambda e: [(1, say("{seat} speaks.", seat=seat(e.seat)))]}
+
+
+def test_a_teller_s_phrase_is_kept_in_no_language_for_the_services_to_render() -> None:
+    assert _Phrased().tell(3, "toy.said", _Said()) == [
+        Told(3, "toy.said", 1, "", (), say("{seat} speaks.", seat=seat(1)))]
+    assert plain(seat_phrase(1)) == "Player 2"

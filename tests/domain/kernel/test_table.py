@@ -10,6 +10,8 @@ import pytest
 
 from domain.games import GAMES
 from domain.kernel import SYSTEM, Actor, Chance, GameError, Seat, commitment_of, tag_of
+from domain.kernel.phrases import plain
+from domain.kernel.phrases import seat as seat_ref
 from domain.kernel.table import (
     AlreadyGone,
     ComeBack,
@@ -303,9 +305,22 @@ def test_the_story_tells_the_tables_events() -> None:
     assert narrator is not None
     from domain.kernel.table import TableOpened, TimedOut
     opened = narrator.tell(2, "table.opened", TableOpened(options=PER_MOVE, seats=2, level="greedy"))
-    assert opened[0].text == "The table is open: 1 hour per move; on a timeout the computer takes the seat over."
+    assert opened[0].phrase is not None and opened[0].text == ""
+    assert plain(opened[0].phrase) == (
+        "The table is open: 1 hour per move; on a timeout the computer takes the seat over.")
     timed = narrator.tell(9, "table.timed_out", TimedOut(seat=1, at=T0, policy="stand_in_game", level="greedy"))
-    assert timed[0].text.startswith("Bob ran out of time at ")
+    assert timed[0].phrase is not None and timed[0].phrase.args["seat"] == seat_ref(1)
+    assert plain(timed[0].phrase).startswith("Player 2 ran out of time at ")
+
+
+def test_a_bank_clock_is_told_whole_in_each_of_its_shapes() -> None:
+    from domain.kernel.table import TimeControl, control_text
+    assert control_text(TimeControl("bank", 3 * 86_400)) == "a bank of 3 days"
+    assert control_text(TimeControl("bank", 3 * 86_400, increment=3600)) == "a bank of 3 days, plus 1 hour per move"
+    assert control_text(TimeControl("bank", 86_400, cap=2 * 86_400)) == "a bank of 1 day, at most 2 days"
+    assert control_text(TimeControl("bank", 60, increment=90, cap=120)) == (
+        "a bank of 1 minute, plus 90 seconds per move, at most 2 minutes")
+    assert control_text(None) == "no time limit"
 
 
 def test_times_in_the_story_are_utc_dates_computed_without_a_clock() -> None:

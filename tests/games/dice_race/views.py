@@ -12,6 +12,8 @@ import msgspec
 from domain.kernel import AUDITOR, Chance, SeatInfo, Viewer
 from domain.kernel.bots import ChanceDraws, RandomLegal
 from domain.kernel.narration import LineNarrator
+from domain.kernel.phrases import say, seat
+from domain.kernel.reveal import seed_revealed
 
 from .messages import DiceRaceState, DiceRaceView, RollAsked, SecretDealt, SeedRevealed, Started, Thrown
 from .rules import SECRETS, legal_commands
@@ -52,21 +54,21 @@ def seats(state: DiceRaceState) -> tuple[SeatInfo, ...]:
 
 
 class Narrator(LineNarrator):
-    """The race in sentences, naming seats with the players' names (the kernel's line narrator)."""
+    """The race in phrases (the kernel's line narrator; the services name the seats in the reader's language)."""
 
     def __init__(self, names: Mapping[int, str]) -> None:
         super().__init__(names)
         self.tellers = {
-            Started: lambda e: [(0, [f"The race to square {e.options.goal} begins."])],
-            SecretDealt: lambda e: [(0, [(e.seat,), " is dealt a secret number"
-                                         f"{f' {e.secret}' if e.secret is not None else ''}."])],
-            RollAsked: lambda e: [(0, [(e.seat,), " rolls."])],
-            Thrown: lambda e: [(1, [(e.seat,), f" throws {e.pips} and reaches square {e.square}."])],
-            SeedRevealed: lambda e: [(0, ["The seed is revealed."])],
+            Started: lambda e: [(0, say("The race to square {goal} begins.", goal=e.options.goal))],
+            SecretDealt: lambda e: [(0, say("{seat} is dealt a secret number.", seat=seat(e.seat))
+                                     if e.secret is None else
+                                     say("{seat} is dealt the secret number {secret}.", seat=seat(e.seat),
+                                         secret=f"{e.secret:06d}"))],
+            RollAsked: lambda e: [(0, say("{seat} rolls.", seat=seat(e.seat)))],
+            Thrown: lambda e: [(1, say("{seat} throws {pips} and reaches square {square}.", seat=seat(e.seat),
+                                       pips=e.pips, square=e.square))],
+            SeedRevealed: lambda e: [(0, seed_revealed(e.seed))],
         }
-
-    def seat_name(self, seat: int) -> str:
-        return self.names.get(seat) or f"Runner {seat + 1}"
 
 
 def random_bot(seed: int) -> RandomLegal[DiceRaceState]:
