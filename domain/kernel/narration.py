@@ -65,6 +65,9 @@ Lines = list[tuple[int, list[Part]]]
 PhraseLines = list[tuple[int, Phrase]]
 """The lines telling one event: ``(depth, phrase)`` each."""
 
+Teller = Callable[[Any], Sequence[tuple[int, Sequence[Part] | Phrase]]]
+"""Tells one event: its :data:`PhraseLines` (or :data:`Lines`)."""
+
 
 def seat_phrase(seat: int) -> Phrase:
     """A seat no player has named: "Player 2" in the reader's language."""
@@ -100,7 +103,7 @@ class LineNarrator:
 
     def __init__(self, names: Mapping[int, str] | None = None) -> None:
         self.names = dict(names or {})
-        self.tellers: Mapping[type, Callable[[Any], Lines | PhraseLines]] = {}
+        self.tellers: Mapping[type, Teller] = {}
 
     def tell(self, version: int, tag: str, event: Any) -> list[Told]:
         teller = self.tellers.get(type(event))
