@@ -66,7 +66,7 @@ def _computer(rec: Recorder, state: DecktetState, chance: Chance) -> None:
     if level is None:
         raise NotTheComputers(f"seat {seat + 1} is a person's")
     plan = plan_turn(state, seat, level, chance)
-    rec.emit(AiTurnPlanned(seat=seat, level=level, explanation=plan.explanation))
+    rec.emit(AiTurnPlanned(seat=seat, level=level, reason=plan.reason))
     for action in plan.actions:
         rec.emit(*decide_action(rec.state, seat, action))
     turn.end_turn(rec, seat, chance)

@@ -10,6 +10,7 @@ how many) and :class:`PreferenceSet` (others see nothing); :mod:`.secrets` redac
 from __future__ import annotations
 
 from domain.kernel import Event
+from domain.kernel.phrases import Phrase
 
 from .state import Score
 from .variant import Variant
@@ -189,7 +190,10 @@ class AiTurnPlanned(Event, frozen=True, tag="decktet.ai_turn_planned"):
 
     seat: int
     level: str
-    explanation: str
+    explanation: str = ""
+    """The plan in English words, as logs written before the reasons were phrases hold it (new logs: ``reason``)."""
+    reason: Phrase | None = None
+    """The plan in no language (a message key and its arguments), told in the reader's language."""
 
 
 class SeedRevealed(Event, frozen=True, tag="decktet.seed_revealed"):

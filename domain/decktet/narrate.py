@@ -1,20 +1,21 @@
-"""The log of a game of Decktet Magnate told in sentences (§3.5), one event at a time.
+"""The log of a game of Decktet Magnate told in sentences (§3.5), one event at a time, as phrases in no language.
 
 A narrator tells the events a viewer may see (:func:`~.secrets.redact`): a card drawn into another seat's hand is
-told as "draws a card", and another seat's preferences are not in its log at all. Seats are named with the
-players' names when given ("Player 2" otherwise), and each line says where it names which seat
-(:class:`~domain.kernel.Named`), so a page can name them its own way.
+told as "draws a card", and another seat's preferences are not in its log at all. Each line is a
+:class:`~domain.kernel.phrases.Phrase` (a message key and its arguments: seats, the catalog's cards and suits,
+token amounts); the services render it in the reader's language and name the seats their own way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from domain.kernel.narration import LineNarrator, Part
+from domain.kernel.narration import Told
+from domain.kernel.phrases import Arg, Listing, Phrase, say, say_n, seat, term
 
 from .board import letter
-from .cards import info
-from .catalog import DEFAULT_DATASET, catalog
+from .catalog import DEFAULT_DATASET
 from .events import (
     AiTurnPlanned,
     CardsDrawn,
@@ -36,112 +37,145 @@ from .events import (
     SeedRevealed,
     Taxed,
     Traded,
-    TurnEnded,
     TurnStarted,
 )
+from .variant import Variant
+from .wording import amount, card, cards, suit, suits, tokens
+
+Lines = list[tuple[int, Phrase]]
 
 
 def listing(items: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+    """``a``, ``a and b``, ``a, b and c`` (English, for the CLI's and the notation's own text)."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-class Narrator(LineNarrator):
-    """Turns events into lines of text, in log order."""
+def options(v: Variant) -> Arg:
+    """The variants a game plays, as a list of their names ("the base game" when none)."""
+    on = [name for name, flag in ((term("Courts", "variant"), v.courts), (term("Mega", "variant"), v.mega),
+                                  (term("double taxation", "variant"), v.taxtax),
+                                  (term("three players", "variant"), v.three),
+                                  (term("original Aces", "variant"), v.original_aces),
+                                  (term("Acey deucey", "variant"), v.deucey),
+                                  (term("Courts for Pawns", "variant"), v.courtpawns),
+                                  (term("stacked deck", "variant"), v.stacked)) if flag]
+    return Listing(tuple(on)) if on else say("the base game")
+
+
+class Narrator:
+    """Turns events into phrases, in log order (it remembers the game's dataset from its start).
+
+    ``names`` is accepted for the services' narrator factory; the services name the seats when they render."""
 
     def __init__(self, names: Mapping[int, str] | None = None) -> None:
-        super().__init__(names)
+        self.names = dict(names or {})
         self.dataset = DEFAULT_DATASET
-        self.tellers = {
+        self.tellers: dict[type, Callable[[Any], Lines]] = {
             GameStarted: self._started, HandDealt: self._dealt, TurnStarted: self._turn, DiceRolled: self._rolled,
-            Taxed: lambda e: [(1, [(e.seat,), f" loses {self._count(e.count, e.suit)} to tax."])],
-            IncomePaid: lambda e: [(1, [(e.seat,), f" collects {self._tokens(e.tokens)}."])],
-            ChoicesDue: lambda e: [(1, [(e.seat,), f" is to choose the income of {self._cards(e.cards)}."])],
-            IncomeChosen: lambda e: [(1, [(e.seat,), f" takes {self._count(e.count, e.suit)} from "
-                                              f"{self._card(e.card)}."])],
-            PreferenceSet: lambda e: [(1, [(e.seat,), f" prefers {self._suit(e.suit)} from {self._card(e.card)}."])],
-            Traded: lambda e: [(1, [(e.seat,), f" trades {self._count(e.given, e.give)} for "
-                                        f"{self._count(e.taken, e.take)}."])],
-            DeedDeveloped: lambda e: [(1, [(e.seat,), f" puts {self._count(e.count, e.suit)} on "
-                                               f"{self._card(e.card)}."])],
-            DeedCompleted: lambda e: [(1, [(e.seat,), f" completes {self._card(e.card)} in district {e.district}."])],
-            PropertyBought: lambda e: [(1, [(e.seat,), f" buys {self._card(e.card)} into district {e.district} "
-                                                f"for {self._tokens(e.payment)}."])],
-            DeedBought: lambda e: [(1, [(e.seat,), f" takes a deed on {self._card(e.card)} in district "
-                                            f"{e.district} for {self._tokens(e.payment)}."])],
-            CardSold: lambda e: [(1, [(e.seat,), f" sells {self._card(e.card)} for {self._tokens(e.tokens)}."])],
+            Taxed: lambda e: [(1, say("{seat} loses {amount} to tax.", seat=seat(e.seat),
+                                      amount=amount(e.suit, e.count, self.dataset)))],
+            IncomePaid: self._paid,
+            ChoicesDue: lambda e: [(1, say("{seat} is to choose the income of {cards}.", seat=seat(e.seat),
+                                           cards=cards(e.cards, self.dataset)))],
+            IncomeChosen: lambda e: [(1, say("{seat} takes {amount} from {card}.", seat=seat(e.seat),
+                                             amount=amount(e.suit, e.count, self.dataset),
+                                             card=card(e.card, self.dataset)))],
+            PreferenceSet: lambda e: [(1, say("{seat} prefers {suit} from {card}.", seat=seat(e.seat),
+                                              suit=suit(e.suit, self.dataset), card=card(e.card, self.dataset)))],
+            Traded: lambda e: [(1, say("{seat} trades {given} for {taken}.", seat=seat(e.seat),
+                                       given=amount(e.give, e.given, self.dataset),
+                                       taken=amount(e.take, e.taken, self.dataset)))],
+            DeedDeveloped: lambda e: [(1, say("{seat} puts {amount} on {card}.", seat=seat(e.seat),
+                                              amount=amount(e.suit, e.count, self.dataset),
+                                              card=card(e.card, self.dataset)))],
+            DeedCompleted: lambda e: [(1, say("{seat} completes {card} in district {district}.", seat=seat(e.seat),
+                                              card=card(e.card, self.dataset), district=e.district))],
+            PropertyBought: lambda e: [(1, say("{seat} buys {card} into district {district} for {tokens}.",
+                                               seat=seat(e.seat), card=card(e.card, self.dataset),
+                                               district=e.district, tokens=tokens(e.payment, self.dataset)))],
+            DeedBought: lambda e: [(1, say("{seat} takes a deed on {card} in district {district} for {tokens}.",
+                                           seat=seat(e.seat), card=card(e.card, self.dataset),
+                                           district=e.district, tokens=tokens(e.payment, self.dataset)))],
+            CardSold: lambda e: [(1, say("{seat} sells {card} for {tokens}.", seat=seat(e.seat),
+                                         card=card(e.card, self.dataset), tokens=tokens(e.tokens, self.dataset)))],
             CardsDrawn: self._drawn,
-            DiscardsReshuffled: lambda e: [(1, [f"The discards are shuffled into a new draw pile ({e.cards} cards); "
-                                                f"{self._plural(e.left, 'reshuffle')} left."])],
-            FinalRoundStarted: lambda e: [(1, [f"The draw pile is exhausted: the final round begins, "
-                                               f"{self._plural(e.turns, 'more turn')} without drawing."])],
-            TurnEnded: lambda e: [],
+            DiscardsReshuffled: lambda e: [(1, say(
+                "The discards are shuffled into a new draw pile ({cards}); {left}.",
+                cards=say_n("{n} card", "{n} cards", "n", n=e.cards),
+                left=say_n("{n} reshuffle left", "{n} reshuffles left", "n", n=e.left)))],
+            FinalRoundStarted: lambda e: [(1, say_n(
+                "The draw pile is exhausted: the final round begins, {n} more turn without drawing.",
+                "The draw pile is exhausted: the final round begins, {n} more turns without drawing.", "n",
+                n=e.turns))],
             GameEnded: self._ended,
-            AiTurnPlanned: lambda e: [(1, [(e.seat,), f" plans its turn: {e.explanation}"])],
-            SeedRevealed: lambda e: [(0, [f"The game's seed is revealed: {e.seed}."])],
+            AiTurnPlanned: self._planned,
+            SeedRevealed: lambda e: [(0, say("The game's seed is revealed: {seed}.", seed=e.seed))],
         }
 
-    def _suit(self, code: str) -> str:
-        return next(s.name for s in catalog(self.dataset).suits if s.code == code)
+    def tell(self, version: int, tag: str, event: Any) -> list[Told]:
+        teller = self.tellers.get(type(event))
+        if teller is None:
+            return []
+        return [Told(version, tag, depth, "", (), phrase) for depth, phrase in teller(event)]
 
-    def _count(self, count: int, code: str) -> str:
-        return f"{count} {self._suit(code)}"
-
-    def _tokens(self, tokens: tuple[int, ...]) -> str:
-        suits = catalog(self.dataset).suits
-        parts = [f"{n} {suits[i].name}" for i, n in enumerate(tokens) if n]
-        return listing(parts) if parts else "nothing"
-
-    def _card(self, card: str) -> str:
-        return info(self.dataset, card).name
-
-    def _cards(self, cards: tuple[str, ...]) -> str:
-        return listing([self._card(c) for c in cards])
-
-    @staticmethod
-    def _plural(n: int, word: str) -> str:
-        return f"{n} {word}" + ("" if n == 1 else "s")
-
-    def _started(self, e: GameStarted) -> list[tuple[int, list[Part]]]:
+    def _started(self, e: GameStarted) -> Lines:
         self.dataset = e.dataset
-        v = e.variant
-        on = [name for name, flag in (("Courts", v.courts), ("Mega", v.mega), ("double taxation", v.taxtax),
-                                      ("three players", v.three), ("original Aces", v.original_aces),
-                                      ("Acey deucey", v.deucey), ("Courts for Pawns", v.courtpawns),
-                                      ("stacked deck", v.stacked)) if flag]
-        lines: list[tuple[int, list[Part]]] = [
-            (0, [f"Decktet Magnate begins ({listing(on) if on else 'the base game'})."]),
-            (1, ["Districts: " + ", ".join(f"{letter(d)} {self._card(c)}" for d, c in enumerate(e.districts)) + "."]),
+        districts = Listing(tuple(say("{letter} {card}", letter=letter(d), card=card(c, self.dataset))
+                                  for d, c in enumerate(e.districts)))
+        lines: Lines = [
+            (0, say("Decktet Magnate begins ({options}).", options=options(e.variant))),
+            (1, say("Districts: {districts}.", districts=districts)),
         ]
-        lines += [(1, [(s,), f" holds {self._cards(c)} and starts with {self._tokens(e.supplies[s])}."])
+        lines += [(1, say("{seat} holds {cards} and starts with {tokens}.", seat=seat(s),
+                          cards=cards(c, self.dataset), tokens=tokens(e.supplies[s], self.dataset)))
                   for s, c in enumerate(e.crowns)]
-        lines.append((1, [(e.first,), " plays first."]))
+        lines.append((1, say("{seat} plays first.", seat=seat(e.first))))
         return lines
 
-    def _dealt(self, e: HandDealt) -> list[tuple[int, list[Part]]]:
-        cards = f": {self._cards(e.cards)}" if e.cards else ""
-        return [(1, [(e.seat,), f" is dealt {self._plural(e.count, 'card')}{cards}."])]
+    def _dealt(self, e: HandDealt) -> Lines:
+        if e.cards:
+            return [(1, say_n("{seat} is dealt {n} card: {cards}.", "{seat} is dealt {n} cards: {cards}.", "n",
+                              seat=seat(e.seat), n=e.count, cards=cards(e.cards, self.dataset)))]
+        return [(1, say_n("{seat} is dealt {n} card.", "{seat} is dealt {n} cards.", "n", seat=seat(e.seat),
+                          n=e.count))]
 
-    def _turn(self, e: TurnStarted) -> list[tuple[int, list[Part]]]:
-        return [(0, [f"Turn {e.turn}: ", (e.seat,), "."])]
+    def _turn(self, e: TurnStarted) -> Lines:
+        return [(0, say("Turn {turn}: {seat}.", turn=e.turn, seat=seat(e.seat)))]
 
-    def _rolled(self, e: DiceRolled) -> list[tuple[int, list[Part]]]:
-        text = f" rolls {e.dice[0]} and {e.dice[1]}: income {max(e.dice)}"
+    def _rolled(self, e: DiceRolled) -> Lines:
+        first, second = e.dice[0], e.dice[1]
         if e.taxed:
-            text += f"; tax on {listing([self._suit(s) for s in e.taxed])}"
-        return [(1, [(e.seat,), text + "."])]
+            return [(1, say("{seat} rolls {first} and {second}: income {income}; tax on {suits}.",
+                            seat=seat(e.seat), first=first, second=second, income=max(e.dice),
+                            suits=suits(e.taxed, self.dataset)))]
+        return [(1, say("{seat} rolls {first} and {second}: income {income}.", seat=seat(e.seat), first=first,
+                        second=second, income=max(e.dice)))]
 
-    def _drawn(self, e: CardsDrawn) -> list[tuple[int, list[Part]]]:
-        what = self._cards(e.cards) if e.cards else ("a card" if e.count == 1 else f"{e.count} cards")
-        return [(1, [(e.seat,), f" draws {what}."])]
+    def _paid(self, e: IncomePaid) -> Lines:
+        if not any(e.tokens):
+            return [(1, say("{seat} collects nothing.", seat=seat(e.seat)))]
+        return [(1, say("{seat} collects {tokens}.", seat=seat(e.seat), tokens=tokens(e.tokens, self.dataset)))]
 
-    def _ended(self, e: GameEnded) -> list[tuple[int, list[Part]]]:
-        lines: list[tuple[int, list[Part]]] = [(0, ["The game ends."])]
+    def _drawn(self, e: CardsDrawn) -> Lines:
+        if e.cards:
+            return [(1, say("{seat} draws {cards}.", seat=seat(e.seat), cards=cards(e.cards, self.dataset)))]
+        return [(1, say_n("{seat} draws a card.", "{seat} draws {n} cards.", "n", seat=seat(e.seat), n=e.count))]
+
+    def _planned(self, e: AiTurnPlanned) -> Lines:
+        explanation: Arg = e.reason if e.reason is not None else e.explanation
+        return [(1, say("{seat} plans its turn: {explanation}", seat=seat(e.seat), explanation=explanation))]
+
+    def _ended(self, e: GameEnded) -> Lines:
+        lines: Lines = [(0, say("The game ends."))]
         for s in e.scores:
-            lines.append((1, [(s.seat,), f" controls {self._plural(s.districts, 'district')} (development value "
-                                         f"{s.total}, {self._plural(s.tokens, 'token')} left): rank {s.rank}."]))
-        winners: list[Part] = []
-        for i, s in enumerate(w for w in e.scores if w.rank == 1):
-            winners += ([" and "] if i else []) + [(s.seat,)]
-        verb = " win." if len(winners) > 1 else " wins."
-        return [*lines, (0, [*winners, verb])]
+            lines.append((1, say("{seat} controls {districts} (development value {total}, {tokens} left): rank "
+                                 "{rank}.", seat=seat(s.seat),
+                                 districts=say_n("{n} district", "{n} districts", "n", n=s.districts),
+                                 total=s.total, tokens=say_n("{n} token", "{n} tokens", "n", n=s.tokens),
+                                 rank=s.rank)))
+        winners = [seat(w.seat) for w in e.scores if w.rank == 1]
+        if len(winners) == 1:
+            lines.append((0, say("{seat} wins.", seat=winners[0])))
+        elif winners:
+            lines.append((0, say("{seats} win.", seats=Listing(tuple(winners)))))
+        return lines

@@ -12,6 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel import Chance
+from domain.kernel.phrases import Phrase, plain, say, say_n
 
 from ..commands import Prefer, TurnAction
 from ..state import DecktetState
@@ -27,7 +28,13 @@ class Plan(msgspec.Struct, frozen=True):
     """A turn's actions in order (the end of the turn follows them) and why, in words."""
 
     actions: tuple[TurnAction, ...]
-    explanation: str
+    reason: Phrase
+    """Why, in no language (told in the reader's)."""
+
+    @property
+    def explanation(self) -> str:
+        """The reason in English (for the CLI and tests)."""
+        return plain(self.reason)
 
 
 BUDGETS = {
@@ -43,12 +50,17 @@ def plan_turn(state: DecktetState, seat: int, level: str, chance: Chance) -> Pla
     budget = BUDGETS.get(level)
     if budget is None:
         plan, value = heuristic_plan(state, seat)
-        reason = f"By its rules of thumb this leaves it an estimated {percent(value, WIN)}% chance to win."
+        reason = say("By its rules of thumb this leaves it an estimated {chance}% chance to win.",
+                     chance=percent(value, WIN))
     else:
         plan, found = search_plan(state, seat, budget, Stream.of(chance))
-        chance_text = f"an estimated {percent(found.rating, WIN)}% chance to win"
-        reason = (f"It compared {found.plans} plans over {found.futures} sampled futures (the unseen cards dealt "
-                  f"anew, the dice rolled, {budget.horizon} turns ahead); this one came out best, with {chance_text}."
-                  if found.futures else f"It saw one sensible plan, with {chance_text}.")
+        odds = percent(found.rating, WIN)
+        reason = (say("It compared {plans} over {futures} (the unseen cards dealt anew, the dice rolled, {horizon}); "
+                      "this one came out best, with an estimated {chance}% chance to win.",
+                      plans=say_n("{n} plan", "{n} plans", "n", n=found.plans),
+                      futures=say_n("{n} sampled future", "{n} sampled futures", "n", n=found.futures),
+                      horizon=say_n("{n} turn ahead", "{n} turns ahead", "n", n=budget.horizon), chance=odds)
+                  if found.futures else
+                  say("It saw one sensible plan, with an estimated {chance}% chance to win.", chance=odds))
     public = tuple(a for a in plan.actions if not isinstance(a, Prefer))
     return Plan(plan.actions, explain(canonical(state, seat), plan.state, seat, public, reason))

@@ -1,136 +1,158 @@
-"""The computer's reasons in words, for the log (``AiTurnPlanned``).
+"""The computer's reasons as phrases, for the log (``AiTurnPlanned``), told in the reader's language.
 
 An explanation names only what every player may know once the turn is played: the card it plays and where, the
 tokens it trades, pays and puts on its deeds, the districts' values (R7.2) before and after, and how the plan
 was chosen. It never names a card that stays in its hand, and never a deed's preference (R9.1a: private), so the
 plan's own ``Prefer`` actions go unmentioned.
+
+Each step is a whole clause (its own message key), listed as the language lists ("trades …, buys … and
+completes …"); how a step changes a district is a clause of its own after a colon.
 """
 
 from __future__ import annotations
+
+from domain.kernel.phrases import Arg, Listing, Phrase, say, say_n, seat
 
 from ..board import district_index
 from ..cards import info
 from ..catalog import catalog
 from ..commands import Buy, Choose, Deed, Develop, Sell, Trade, TurnAction
-from ..economy import Tokens, economy, tokens
-from ..narrate import listing
+from ..economy import Tokens, economy
+from ..economy import tokens as token_counts
 from ..scoring import district_value
 from ..state import DecktetState
+from ..wording import amount, suits, tokens
+from ..wording import card as card_term
 
 
-def explain(before: DecktetState, after: DecktetState, seat: int, actions: tuple[TurnAction, ...],
-            reason: str) -> str:
+def explain(before: DecktetState, after: DecktetState, seat_: int, actions: tuple[TurnAction, ...],
+            reason: Phrase) -> Phrase:
     """What the plan does, in the order it does it (its trades, card plays and developments, with their effect on
     the districts they touch), then ``reason`` (how it was chosen)."""
-    parts: list[str] = []
-    trades: list[str] = []
+    dataset = before.variant.dataset
+    steps: list[Arg] = []
+    trades: list[Arg] = []
     developed: set[str] = set()
     for action in actions:
         if isinstance(action, Trade):
-            trades.append(f"3 {_suit(before, action.give)} for 1 {_suit(before, action.take)}")
+            trades.append(say("{given} for {taken}", given=amount(action.give, 3, dataset),
+                              taken=amount(action.take, 1, dataset)))
             continue
         if trades:
-            parts.append("trades " + listing(trades))
+            steps.append(say("trades {trades}", trades=Listing(tuple(trades))))
             trades = []
         if isinstance(action, Buy):
-            parts.append(f"buys {_card(before, action.card)} into district {action.district} for "
-                         f"{_tokens(before, _payment(before, action.payment))}"
-                         + _effect(before, after, seat, action.district))
+            steps.append(_with_effect(
+                say("buys {card} into district {district} for {tokens}", card=_card(before, action.card),
+                    district=action.district, tokens=tokens(_payment(before, action.payment), dataset)),
+                _effect(before, after, seat_, action.district)))
         elif isinstance(action, Deed):
-            parts.append(f"takes a deed on {_card(before, action.card)} in district {action.district}"
-                         + ("" if _completed(after, seat, action.card) else _deed_note(before, action.card)))
+            steps.append(say("takes a deed on {card} in district {district}", card=_card(before, action.card),
+                             district=action.district) if _completed(after, seat_, action.card)
+                         else _deed(before, action.card, action.district))
         elif isinstance(action, Sell):
-            sale = economy(before.variant).sale(info(before.variant.dataset, action.card))
-            parts.append(f"sells {_card(before, action.card)} for {_tokens(before, sale)}, no placement being "
-                         "worth more now")
+            sale = economy(before.variant).sale(info(dataset, action.card))
+            steps.append(say("sells {card} for {tokens}, no placement being worth more now",
+                             card=_card(before, action.card), tokens=tokens(sale, dataset)))
         elif isinstance(action, Develop) and action.card not in developed:
             developed.add(action.card)
-            parts.append(_development(before, after, seat, actions, action.card))
+            steps.append(_development(before, after, seat_, actions, action.card))
     if trades:
-        parts.append("trades " + listing(trades))
-    if not parts and any(isinstance(a, Choose) for a in actions):
-        parts.append("takes the income its deeds' suits allow")
-    text = "; ".join(parts) if parts else "nothing to do but end its turn"
-    return f"{text[0].upper()}{text[1:]}. {reason}"
+        steps.append(say("trades {trades}", trades=Listing(tuple(trades))))
+    if not steps and any(isinstance(a, Choose) for a in actions):
+        steps.append(say("takes the income its deeds' suits allow"))
+    if not steps:
+        return say("It has nothing to do but end its turn. {reason}", reason=reason)
+    return say("It {steps}. {reason}", steps=Listing(tuple(steps)), reason=reason)
 
 
-def _development(before: DecktetState, after: DecktetState, seat: int, actions: tuple[TurnAction, ...],
-                 card: str) -> str:
+def _with_effect(step: Phrase, effect: Phrase | None) -> Phrase:
+    return step if effect is None else say("{step}: {effect}", step=step, effect=effect)
+
+
+def _deed(state: DecktetState, card_id: str, district: str) -> Phrase:
+    """A new deed, and what it is for: its value once complete (an Ace's depends on its column), its tokens'
+    safety."""
+    value = economy(state.variant).fixed_value(info(state.variant.dataset, card_id))
+    if value:
+        return say("takes a deed on {card} in district {district} (worth {value} once complete; tokens on it "
+                   "are safe from tax)", card=_card(state, card_id), district=district, value=value)
+    return say("takes a deed on {card} in district {district} (tokens on it are safe from tax)",
+               card=_card(state, card_id), district=district)
+
+
+def _development(before: DecktetState, after: DecktetState, seat_: int, actions: tuple[TurnAction, ...],
+                 card: str) -> Phrase:
     """The tokens put on one deed this turn, and whether they complete it (and what that does)."""
     count = sum(a.count for a in actions if isinstance(a, Develop) and a.card == card)
-    tokens_text = f"{count} token{'s' if count != 1 else ''}"
-    where = _where(after, seat, card)
+    counted = say_n("{n} token", "{n} tokens", "n", n=count)
+    where = _where(after, seat_, card)
     if where is None or where[1]:
-        return f"puts {tokens_text} on its deed on {_card(before, card)}"
-    name = "it" if any(isinstance(a, Deed) and a.card == card for a in actions) else _card(before, card)
-    return f"completes {name} with {tokens_text}" + _effect(before, after, seat, chr(ord("a") + where[0]))
+        return say("puts {tokens} on its deed on {card}", tokens=counted, card=_card(before, card))
+    if any(isinstance(a, Deed) and a.card == card for a in actions):
+        step = say("completes it with {tokens}", tokens=counted)
+    else:
+        step = say("completes {card} with {tokens}", card=_card(before, card), tokens=counted)
+    return _with_effect(step, _effect(before, after, seat_, chr(ord("a") + where[0])))
 
 
-def _effect(before: DecktetState, after: DecktetState, seat: int, district: str) -> str:
+def _effect(before: DecktetState, after: DecktetState, seat_: int, district: str) -> Phrase | None:
     """How the seat's standing in ``district`` changed: taking control, widening a lead, closing a gap."""
     d = district_index(after, district)
     if d is None:
-        return ""
-    mine_before, mine = district_value(before, seat, d), district_value(after, seat, d)
-    rivals = [(district_value(after, s, d), s) for s in after.builders[d] if s != seat]
+        return None
+    mine_before, mine = district_value(before, seat_, d), district_value(after, seat_, d)
+    rivals = [(district_value(after, s, d), s) for s in after.builders[d] if s != seat_]
     if mine == mine_before or not rivals:
-        return ""
+        return None
     theirs, rival = max(rivals)
     led_before = mine_before > theirs
-    name = "its opponent" if len(after.seats) == 2 else f"Player {rival + 1}"
-    score = f"({mine} to {theirs})"
+    name: Arg = say("its opponent") if len(after.seats) == 2 else seat(rival)
     if mine > theirs and not led_before and mine_before < theirs:
-        return f": it takes control of {district} from {name} {score}"
+        return say("it takes control of {district} from {rival} ({mine} to {theirs})", district=district,
+                   rival=name, mine=mine, theirs=theirs)
     if mine > theirs and not led_before:
-        return f": it takes control of {district} {score}"
+        return say("it takes control of {district} ({mine} to {theirs})", district=district, mine=mine,
+                   theirs=theirs)
     if mine > theirs:
-        return f": it widens its lead in {district} {score}"
+        return say("it widens its lead in {district} ({mine} to {theirs})", district=district, mine=mine,
+                   theirs=theirs)
     if mine == theirs:
-        return f": it draws level with {name} in {district} {score}"
-    return f": it closes in on {name} in {district} {score}"
+        return say("it draws level with {rival} in {district} ({mine} to {theirs})", rival=name,
+                   district=district, mine=mine, theirs=theirs)
+    return say("it closes in on {rival} in {district} ({mine} to {theirs})", rival=name, district=district,
+               mine=mine, theirs=theirs)
 
 
-def _where(state: DecktetState, seat: int, card: str) -> tuple[int, bool] | None:
-    for d, column in enumerate(state.seats[seat].columns):
+def _where(state: DecktetState, seat_: int, card: str) -> tuple[int, bool] | None:
+    for d, column in enumerate(state.seats[seat_].columns):
         for placed in column:
             if placed.card == card:
                 return d, placed.deed
     return None
 
 
-def _card(state: DecktetState, card_id: str) -> str:
+def _card(state: DecktetState, card_id: str) -> Arg:
     """A card as the log names it, with its rank and suits (``The Pact (9, Moons and Suns)``)."""
-    card = info(state.variant.dataset, card_id)
+    dataset = state.variant.dataset
+    card = info(dataset, card_id)
     if card.ace:
-        return card.name
-    suits = listing([catalog(state.variant.dataset).suits[s].name for s in card.suits])
-    return f"{card.name} ({card.number}, {suits})" if card.number else f"{card.name} ({suits})"
+        return card_term(card_id, dataset)
+    codes = catalog(dataset).suit_codes
+    listed = suits((codes[s] for s in card.suits), dataset)
+    if card.number:
+        return say("{card} ({rank}, {suits})", card=card_term(card_id, dataset), rank=card.number, suits=listed)
+    return say("{card} ({suits})", card=card_term(card_id, dataset), suits=listed)
 
 
-def _deed_note(state: DecktetState, card_id: str) -> str:
-    """What a new deed is for: its value once complete (an Ace's depends on its column), its tokens' safety."""
-    value = economy(state.variant).fixed_value(info(state.variant.dataset, card_id))
-    worth = f"worth {value} once complete; " if value else ""
-    return f" ({worth}tokens on it are safe from tax)"
-
-
-def _completed(state: DecktetState, seat: int, card: str) -> bool:
-    where = _where(state, seat, card)
+def _completed(state: DecktetState, seat_: int, card: str) -> bool:
+    where = _where(state, seat_, card)
     return where is not None and not where[1]
-
-
-def _suit(state: DecktetState, code: str) -> str:
-    return next(s.name for s in catalog(state.variant.dataset).suits if s.code == code.upper())
 
 
 def _payment(state: DecktetState, payment: dict[str, int]) -> Tokens:
     codes = catalog(state.variant.dataset).suit_codes
-    return tokens({codes.index(c.upper()): n for c, n in payment.items()})
-
-
-def _tokens(state: DecktetState, amounts: Tokens) -> str:
-    suits = catalog(state.variant.dataset).suits
-    return listing([f"{n} {suits[i].name}" for i, n in enumerate(amounts) if n]) or "nothing"
+    return token_counts({codes.index(c.upper()): n for c, n in payment.items()})
 
 
 def percent(score: int, scale: int) -> int:

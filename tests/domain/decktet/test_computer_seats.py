@@ -50,7 +50,7 @@ def test_the_game_waits_for_the_computer_on_its_seats_turn_and_nobody_else_may_p
 def test_a_computer_turn_records_its_plan_then_plays_the_whole_turn(seed: bytes) -> None:
     _, state = started(seed, seats=(SeatSpec(kind="ai", level="easy"), SeatSpec(kind="ai", level="easy")))
     events = GAME.decide(state, SYSTEM, TakeAiTurn(), Chance(seed, 2))
-    assert isinstance(events[0], AiTurnPlanned) and events[0].seat == state.active and events[0].explanation
+    assert isinstance(events[0], AiTurnPlanned) and events[0].seat == state.active and events[0].reason
     ended = [e for e in events if isinstance(e, TurnEnded)]
     assert [e.seat for e in ended] == [state.active]
     assert any(isinstance(e, TurnStarted) for e in events)  # the next seat's turn began, with its roll

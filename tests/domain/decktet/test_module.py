@@ -7,6 +7,7 @@ import typing
 
 import msgspec
 import pytest
+from babel.support import NullTranslations
 
 from domain.decktet import GAME
 from domain.decktet.bots import Greedy, RandomLegal
@@ -17,6 +18,7 @@ from domain.decktet.variant import GameOptions
 from domain.kernel import PUBLIC, Chance, Seat, tag_of
 from domain.kernel.driver import play
 from domain.kernel.table import seated
+from services.language.render import Renderer
 
 from .builders import arrange, fresh_turn, started, supply
 
@@ -89,15 +91,18 @@ def test_the_narrator_tells_each_viewer_its_own_redacted_log() -> None:
             shown = GAME.redact(event, viewer, False)
             if shown is not None:
                 lines += narrator.tell(version, tag_of(shown), shown)
-        texts = [line.text for line in lines]
+        renderer = Renderer(NullTranslations(), "en", {0: "Ada", 1: "Bea"}.__getitem__)
+        rendered = [renderer.render(line.phrase) for line in lines if line.phrase is not None]
+        assert len(rendered) == len(lines)
+        texts = [text for text, _ in rendered]
         assert texts[0].startswith("Decktet Magnate begins") and "The game ends." in texts
         assert any(t.startswith("Turn 1: ") for t in texts)
         draws = [t for t in texts if " draws " in t]
         if viewer == PUBLIC:
             assert all(t.endswith("draws a card.") for t in draws)
-        for line in lines:
-            for named in line.seats:
-                assert line.text[named.start:named.end] in ("Ada", "Bea")
+        for text, seats in rendered:
+            for named in seats:
+                assert text[named.start:named.end] in ("Ada", "Bea")
 
 
 def test_the_outcome_the_catalogue_and_the_simulation_options() -> None:
