@@ -9,6 +9,7 @@
 
 import { ApiError, api, inWords } from "./api.js";
 import { h } from "./dom.js";
+import { t, tn, when as written, within } from "./i18n.js";
 
 let asked = null;
 
@@ -16,7 +17,7 @@ let asked = null;
 export function whoami() {
   if (!asked) {
     asked = api.whoami().catch((err) => {
-      if (!(err instanceof ApiError) || err.status !== 401) console.warn(`who is signed in: ${inWords(err)}`);
+      if (!(err instanceof ApiError) || err.status !== 401) console.warn(t("Who is signed in is not known: {reason}", { reason: inWords(err) }));
       return null;
     });
   }
@@ -76,8 +77,7 @@ const inbox = { seen: new Set(), first: true, notices: [], unread: 0 };
 const $ = (id) => document.getElementById(id);
 
 function when(iso) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+  return written(iso);
 }
 
 function renderNotices() {
@@ -85,7 +85,7 @@ function renderNotices() {
   if (!count) return;
   count.textContent = String(inbox.unread);
   count.hidden = inbox.unread === 0;
-  $("notices-button").setAttribute("aria-label", `Notices, ${inbox.unread} unread`);
+  $("notices-button").setAttribute("aria-label", tn("Notices, {n} unread", "Notices, {n} unread", inbox.unread));
   const items = inbox.notices.slice(0, 30).map((n) => h("li", { class: n.read ? "read" : "unread", "data-kind": n.kind },
     h("a", { href: `/play/${encodeURIComponent(n.game_id)}` }, n.text),
     h("time", { datetime: n.created_at }, ` ${when(n.created_at)}`)));
@@ -97,7 +97,7 @@ function renderNotices() {
 function tell(notice) {
   if (!("Notification" in window) || Notification.permission !== "granted" || !document.hidden) return;
   try {
-    const shown = new Notification(notice.text, { tag: notice.notice_id, body: "Open the game" });
+    const shown = new Notification(notice.text, { tag: notice.notice_id, body: t("Open the game") });
     shown.addEventListener("click", () => {
       window.focus();
       location.assign(`/play/${encodeURIComponent(notice.game_id)}`);
@@ -155,18 +155,18 @@ document.addEventListener("visibilitychange", () => {
 /** The "Notify me in this browser" button (the browser asks for permission only when it is pressed) and what
  * became of it; ``id`` names the button (the state is ``<id>-state``). */
 export function browserNotifications(id = "notify-button") {
-  const button = h("button", { type: "button", id }, "Notify me in this browser");
+  const button = h("button", { type: "button", id }, t("Notify me in this browser"));
   const state = h("span", { id: `${id}-state`, class: "hint", role: "status" });
   const paint = () => {
     if (!("Notification" in window)) {
       button.hidden = true;
-      state.textContent = "This browser cannot show notifications.";
+      state.textContent = t("This browser cannot show notifications.");
     } else if (Notification.permission === "granted") {
       button.hidden = true;
-      state.textContent = "This browser tells you when the tab is hidden.";
+      state.textContent = t("This browser tells you when the tab is hidden.");
     } else if (Notification.permission === "denied") {
       button.hidden = true;
-      state.textContent = "Notifications are blocked in this browser's settings.";
+      state.textContent = t("Notifications are blocked in this browser's settings.");
     }
   };
   button.addEventListener("click", async () => {
@@ -176,7 +176,7 @@ export function browserNotifications(id = "notify-button") {
       // an old browser's callback form: the state below says what became of it
     }
     paint();
-    if (Notification.permission === "default") state.textContent = "Not allowed yet: the browser asked nothing or you closed its question.";
+    if (Notification.permission === "default") state.textContent = t("Not allowed yet: the browser asked nothing or you closed its question.");
   });
   paint();
   return h("span", { class: "buttons" }, button, state);
@@ -184,12 +184,12 @@ export function browserNotifications(id = "notify-button") {
 
 function noticesPanel() {
   const button = h("button", { type: "button", id: "notices-button", class: "notices-button", "aria-expanded": "false",
-    "aria-controls": "notices-panel", "aria-label": "Notices, 0 unread" },
-  "Notices ", h("span", { id: "unread-count", class: "badge", hidden: true }, "0"));
-  const readAll = h("button", { type: "button", id: "read-all" }, "Mark all read");
-  const panel = h("section", { id: "notices-panel", class: "notices-panel", "aria-label": "Notices", hidden: true },
-    h("h2", { class: "visually-hidden" }, "Notices"),
-    h("p", { id: "notices-empty", class: "hint" }, "Nothing yet: you are told here when a game waits for you."),
+    "aria-controls": "notices-panel", "aria-label": tn("Notices, {n} unread", "Notices, {n} unread", 0) },
+  t("Notices"), " ", h("span", { id: "unread-count", class: "badge", hidden: true }, "0"));
+  const readAll = h("button", { type: "button", id: "read-all" }, t("Mark all read"));
+  const panel = h("section", { id: "notices-panel", class: "notices-panel", "aria-label": t("Notices"), hidden: true },
+    h("h2", { class: "visually-hidden" }, t("Notices")),
+    h("p", { id: "notices-empty", class: "hint" }, t("Nothing yet: you are told here when a game waits for you.")),
     h("ul", { id: "notices-list", class: "notices-list" }),
     h("div", { class: "buttons" }, readAll, browserNotifications()));
   const toggle = (open) => {
@@ -223,7 +223,7 @@ async function devMailLink() {
   } catch (err) {
     return null; // a server that sends its mail: no such page
   }
-  return h("a", { href: "/dev/mail", class: "dev-mail", id: "dev-mail-link" }, "Development mailbox");
+  return h("a", { href: "/dev/mail", class: "dev-mail", id: "dev-mail-link" }, t("Development mailbox"));
 }
 
 /** Where "Sign in" comes back to: this page (without the fragment, which may hold a seat's key). */
@@ -239,7 +239,7 @@ export async function mountAccount({ live = true, signInLink = true } = {}) {
   if (!nav) return player;
   const parts = [];
   if (player) {
-    const out = h("button", { type: "button", id: "sign-out" }, "Sign out");
+    const out = h("button", { type: "button", id: "sign-out" }, t("Sign out"));
     out.addEventListener("click", async () => {
       out.disabled = true;
       try {
@@ -250,10 +250,11 @@ export async function mountAccount({ live = true, signInLink = true } = {}) {
       location.assign("/");
     });
     parts.push(noticesPanel(),
-      h("span", { class: "who", id: "signed-in-as" }, "Signed in as ", h("strong", {}, player.name || player.email)),
-      h("a", { href: "/settings", id: "settings-link" }, "Settings"), out);
+      h("span", { class: "who", id: "signed-in-as" }, ...within(t("Signed in as {name}"),
+        { name: h("strong", {}, player.name || player.email) })),
+      h("a", { href: "/settings", id: "settings-link" }, t("Settings")), out);
   } else if (signInLink) {
-    parts.push(h("a", { href: signInHref(), id: "sign-in-link", class: "button-link" }, "Sign in"));
+    parts.push(h("a", { href: signInHref(), id: "sign-in-link", class: "button-link" }, t("Sign in")));
   }
   if (mail) parts.push(mail);
   nav.replaceChildren(...parts);

@@ -8,6 +8,7 @@
 import { actionForm } from "./actionform.js";
 import { api, inWords } from "./api.js";
 import { h } from "./dom.js";
+import { t, tn, within } from "./i18n.js";
 
 const page = { gameId: null, gameType: null, token: () => null, version: () => -1 };
 /** version -> the advice's promise (only the current version's is kept). */
@@ -58,7 +59,7 @@ function adviceAt(version) {
 
 /** The suggestion panel of a move panel: a form that plays an advised option. ``ctx.send`` submits; ``describe
  * (command)`` says a command in the game's words; ``playLabel(command)`` optionally names the main button. */
-export function suggestionPanel(ctx, { describe, playLabel = () => "Play the suggestion" }) {
+export function suggestionPanel(ctx, { describe, playLabel = () => t("Play the suggestion") }) {
   let options = [];
   const body = h("div", { class: "advice-body" });
   const toggleId = `advice-toggle-${++uid}`;
@@ -74,40 +75,41 @@ export function suggestionPanel(ctx, { describe, playLabel = () => "Play the sug
     form.hidden = false;
     const [best, ...rest] = options;
     const nodes = [
-      h("p", { class: "suggestion-text" }, h("span", { class: "suggestion-mark" }, "Suggested: "), describe(best.command), "."),
+      h("p", { class: "suggestion-text" }, ...within(t("{suggested} {move}."), {
+        suggested: h("span", { class: "suggestion-mark" }, t("Suggested:")), move: describe(best.command) })),
       h("p", { class: "suggestion-why", id: "suggestion-why" }, best.why.text),
       h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary", id: "play-suggestion", value: "0" },
         playLabel(best.command))),
     ];
     if (rest.length) {
       nodes.push(h("details", { class: "advice-more", id: "advice-more" },
-        h("summary", {}, `Other options (${rest.length}), best first`),
+        h("summary", {}, tn("Other options ({n}), best first", "Other options ({n}), best first", rest.length)),
         h("ol", { class: "advice-options" }, ...rest.map((o, i) => h("li", {},
           h("span", { class: "advice-option" }, describe(o.command)), " ",
-          h("span", { class: "advice-why" }, `— ${o.why.text}`), " ",
-          h("button", { type: "submit", class: "small", value: String(i + 1) }, "Play this"))))));
+          h("span", { class: "advice-why" }, t("— {why}", { why: o.why.text })), " ",
+          h("button", { type: "submit", class: "small", value: String(i + 1) }, t("Play this")))))));
     }
     body.replaceChildren(...nodes);
   };
 
   const ask = () => {
     form.hidden = false;
-    body.replaceChildren(h("p", { class: "suggestion-text advice-wait", "aria-busy": "true" }, "The engine is thinking…"));
+    body.replaceChildren(h("p", { class: "suggestion-text advice-wait", "aria-busy": "true" }, t("The engine is thinking…")));
     adviceAt(version).then(show, (err) => {
-      body.replaceChildren(h("p", { class: "advice-failed" }, `No suggestion now: ${inWords(err)}`));
+      body.replaceChildren(h("p", { class: "advice-failed" }, t("No suggestion now: {reason}", { reason: inWords(err) })));
     });
   };
 
   const offer = () => {
     form.hidden = false;
-    const button = h("button", { type: "button", id: "ask-suggestion" }, "Suggest a move");
+    const button = h("button", { type: "button", id: "ask-suggestion" }, t("Suggest a move"));
     button.addEventListener("click", () => { askedAt = version; ask(); });
     body.replaceChildren(h("p", { class: "buttons" }, button));
   };
 
   const form = actionForm(ctx, "suggestion", (f) => {
     f.append(body, h("p", { class: "advice-switch check" }, toggle,
-      h("label", { for: toggleId }, "Suggest my moves in this game")));
+      h("label", { for: toggleId }, t("Suggest my moves in this game"))));
   }, (submitter) => {
     const chosen = options[Number(submitter && submitter.value ? submitter.value : 0)];
     return chosen ? chosen.command : null;

@@ -1,8 +1,10 @@
 // The JSON API, as the pages use it: requests, errors in words, command ids and creation keys.
 
+import { t } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, body, retryAfter = null) {
-    super((body && body.message) || `HTTP ${status}`);
+    super((body && body.message) || t("The server answered {status}.", { status: String(status) }));
     this.status = status;
     this.code = (body && body.code) || `http/${status}`;
     this.details = (body && body.details) || {};
@@ -55,7 +57,7 @@ async function send(method, path, { token, body, headers: extra } = {}) {
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    throw new ApiError(0, { code: "network/unreachable", message: "The server cannot be reached." });
+    throw new ApiError(0, { code: "network/unreachable", message: t("The server cannot be reached.") });
   }
   const text = await response.text();
   let data = null;
@@ -181,43 +183,43 @@ export const api = {
 };
 
 const HINTS = {
-  "conflict/version": "The game moved on before your move arrived. The page now shows the latest state: please try again.",
-  "conflict/idempotency_key_reused": "This form was already sent with other settings: please create the game again.",
-  "auth/invalid_token": "This invite link is not valid for this game (the host may have revoked it): ask the host for a new one.",
-  "auth/missing_token": "This page has no seat key: open your invite link.",
-  "game/not_found": "There is no such game.",
-  "network/unreachable": "The server cannot be reached. Check your connection and try again.",
-  "rate/limited": "Too many requests from this address: wait a moment and try again.",
-  "infra/unavailable": "The server is busy or its database is unreachable. Try again in a moment.",
-  "seat/claimed": "This seat belongs to another player: its invite link no longer opens it. Ask the game's host for a new invite.",
-  "seat/already_seated": "You already hold a seat in this game: one player, one seat.",
-  "seat/not_host": "Only the game's host manages its invites.",
-  "seat/full": "Every seat of this game was just taken: pick another open game.",
-  "seat/in_use": "Guests are playing the free seats of this game with their invite links: pick another open game.",
-  "seat/host": "The seat of the game's creator cannot be given up.",
-  "seat/not_found": "This game has no such person's seat.",
-  "table/nobody_plays": "A game needs at least one seat a person plays: make a seat human.",
-  "table/unlisted": "This game is not open to join: ask its host for an invite link.",
-  "auth/signed_out": "You are signed out: sign in again.",
-  "auth/csrf": "This page's security token is missing or stale: reload the page and try again.",
-  "auth/link_used": "This sign-in link was used already: each link works once. Ask for a new one below.",
-  "auth/origin": "This request came from another site's page, so it was refused.",
-  "auth/link_expired": "This sign-in link has expired. Ask for a new one below.",
-  "auth/link_invalid": "This is not a valid sign-in link. Ask for a new one below.",
-  "mail/unavailable": "The mail could not be sent just now. Try again in a minute.",
-  "mail/not_configured": "This server sends no mail, so it cannot send sign-in links. Ask whoever runs it.",
-  "request/invalid_name": "A name needs a visible character and no line breaks or other control characters.",
-  "request/too_many_webhooks": "You have 5 webhooks already: remove one first.",
-  "table/stand_in": "The computer plays your seat now: take your seat back first, if this table allows it.",
-  "table/no_takeback": "This seat cannot be taken back at this table.",
-  "table/already_gone": "You have already left or resigned this game.",
-  "vacation/away": "You are on vacation already.",
-  "vacation/not_away": "You are not on vacation.",
+  "conflict/version": t("The game moved on before your move arrived. The page now shows the latest state: please try again."),
+  "conflict/idempotency_key_reused": t("This form was already sent with other settings: please create the game again."),
+  "auth/invalid_token": t("This invite link is not valid for this game (the host may have revoked it): ask the host for a new one."),
+  "auth/missing_token": t("This page has no seat key: open your invite link."),
+  "game/not_found": t("There is no such game."),
+  "network/unreachable": t("The server cannot be reached. Check your connection and try again."),
+  "rate/limited": t("Too many requests from this address: wait a moment and try again."),
+  "infra/unavailable": t("The server is busy or its database is unreachable. Try again in a moment."),
+  "seat/claimed": t("This seat belongs to another player: its invite link no longer opens it. Ask the game's host for a new invite."),
+  "seat/already_seated": t("You already hold a seat in this game: one player, one seat."),
+  "seat/not_host": t("Only the game's host manages its invites."),
+  "seat/full": t("Every seat of this game was just taken: pick another open game."),
+  "seat/in_use": t("Guests are playing the free seats of this game with their invite links: pick another open game."),
+  "seat/host": t("The seat of the game's creator cannot be given up."),
+  "seat/not_found": t("This game has no such person's seat."),
+  "table/nobody_plays": t("A game needs at least one seat a person plays: make a seat human."),
+  "table/unlisted": t("This game is not open to join: ask its host for an invite link."),
+  "auth/signed_out": t("You are signed out: sign in again."),
+  "auth/csrf": t("This page's security token is missing or stale: reload the page and try again."),
+  "auth/link_used": t("This sign-in link was used already: each link works once. Ask for a new one below."),
+  "auth/origin": t("This request came from another site's page, so it was refused."),
+  "auth/link_expired": t("This sign-in link has expired. Ask for a new one below."),
+  "auth/link_invalid": t("This is not a valid sign-in link. Ask for a new one below."),
+  "mail/unavailable": t("The mail could not be sent just now. Try again in a minute."),
+  "mail/not_configured": t("This server sends no mail, so it cannot send sign-in links. Ask whoever runs it."),
+  "request/invalid_name": t("A name needs a visible character and no line breaks or other control characters."),
+  "request/too_many_webhooks": t("You have 5 webhooks already: remove one first."),
+  "table/stand_in": t("The computer plays your seat now: take your seat back first, if this table allows it."),
+  "table/no_takeback": t("This seat cannot be taken back at this table."),
+  "table/already_gone": t("You have already left or resigned this game."),
+  "vacation/away": t("You are on vacation already."),
+  "vacation/not_away": t("You are not on vacation."),
 };
 
 /** An API error as a sentence for the player (the rule's own message for rule violations). */
 export function inWords(err) {
-  if (!(err instanceof ApiError)) return `Something went wrong: ${err && err.message ? err.message : err}`;
+  if (!(err instanceof ApiError)) return t("Something went wrong: {reason}", { reason: String(err && err.message ? err.message : err) });
   const hint = HINTS[err.code];
   if (hint && err.code.startsWith("request/")) return hint;
   if (err.code.startsWith("rule/") || err.code.startsWith("request/")) {

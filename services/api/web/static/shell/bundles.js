@@ -40,6 +40,8 @@
 //   tutorialFacts(state) -> {facts}    sync, optional: what the game's tutorial steps (its help's) name beside
 //                                      the view's fields ({mine_on_turn: true}); see help.js
 
+import { t } from "./i18n.js";
+
 const loaded = new Map();
 const REQUIRED = ["optionsForm", "mount", "seatLabel", "formatScore"];
 const NAME = /^[a-z0-9_]{1,40}$/;
@@ -61,12 +63,12 @@ function addStyles(urls) {
 
 /** The bundle of a game type (its module imported once, its stylesheets loaded); an Error if there is none. */
 export function bundleOf(gameType, { styles = true } = {}) {
-  if (!NAME.test(gameType || "")) return Promise.reject(new Error(`not a game type: ${gameType}`));
+  if (!NAME.test(gameType || "")) return Promise.reject(new Error(t("This server has no game called “{game}”.", { game: String(gameType) })));
   if (!loaded.has(gameType)) {
     loaded.set(gameType, import(`/static/games/${gameType}/index.js`).then((module) => {
       const bundle = module.default;
       const missing = REQUIRED.filter((name) => !bundle || typeof bundle[name] !== "function");
-      if (missing.length) throw new Error(`the page's bundle for ${gameType} lacks ${missing.join(", ")}`);
+      if (missing.length) throw new Error(t("The page of the game “{game}” lacks {parts}.", { game: gameType, parts: missing.join(", ") }));
       return bundle;
     }).catch((err) => {
       loaded.delete(gameType);

@@ -5,6 +5,7 @@
 
 import { ApiError, cookie, inWords } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const enc = encodeURIComponent;
 
@@ -28,9 +29,9 @@ export function mountChat(where, gameId, who) {
   const input = h("input", { id: "chat-text", type: "text", maxlength: "500", autocomplete: "off" });
   const error = h("p", { id: "chat-error", class: "error", role: "alert", hidden: true });
   const form = h("form", { id: "chat-form", class: "chat-form" },
-    h("label", { for: "chat-text" }, "Message"), input, h("button", { type: "submit" }, "Send"));
+    h("label", { for: "chat-text" }, t("Message")), input, h("button", { type: "submit" }, t("Send")));
   const panel = h("section", { id: "chat", class: "panel chat", "aria-labelledby": "chat-title" },
-    h("h2", { id: "chat-title" }, "Chat"), list, form, error);
+    h("h2", { id: "chat-title" }, t("Chat")), list, form, error);
   where.append(panel);
   const state = { seen: 0, host: null, muted: [] };
 
@@ -38,14 +39,16 @@ export function mountChat(where, gameId, who) {
     const me = who();
     const item = h("li", { class: line.hidden ? "chat-line hidden" : "chat-line", "data-seq": String(line.seq) });
     const name = h("span", { class: "chat-name" });
-    name.textContent = line.name || `Seat ${line.seat + 1}`;
+    name.textContent = line.name || t("Seat {seat}", { seat: line.seat + 1 });
     const text = h("span", { class: "chat-text" });
     text.textContent = line.text;
     item.append(name, ": ", text);
     if (me.seat !== null && me.seat === state.host && line.seat !== me.seat) {
       const muted = state.muted.includes(line.seat);
       const button = h("button", { type: "button", class: "chat-mute" });
-      button.textContent = muted ? `Unmute ${line.name || `seat ${line.seat + 1}`}` : `Mute ${line.name || `seat ${line.seat + 1}`}`;
+      const args = { name: line.name, seat: line.seat + 1 };
+      if (line.name) button.textContent = muted ? t("Unmute {name}", args) : t("Mute {name}", args);
+      else button.textContent = muted ? t("Unmute seat {seat}", args) : t("Mute seat {seat}", args);
       button.addEventListener("click", async () => {
         try {
           await call(muted ? "DELETE" : "POST", `${base}/seats/${line.seat}/mute`, me.token);
@@ -89,7 +92,7 @@ export function mountChat(where, gameId, who) {
       show("");
       add(data.lines);
     } catch (err) {
-      show(err instanceof ApiError && err.code === "chat/muted" ? "The host muted your chat." : inWords(err));
+      show(err instanceof ApiError && err.code === "chat/muted" ? t("The host muted your chat.") : inWords(err));
     }
   });
 

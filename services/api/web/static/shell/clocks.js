@@ -6,6 +6,7 @@
 
 import { ApiError, api, inWords } from "./api.js";
 import { h } from "./dom.js";
+import { t, tn, when } from "./i18n.js";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -14,39 +15,32 @@ const DAY = 24 * HOUR;
 
 /** What happens when a seat's time runs out, as the lobby offers it and the page tells it. */
 export const ON_TIMEOUT = {
-  stand_in_move: { choice: "The computer plays that turn for them",
-    hint: "The game never waits longer than the limit: the computer makes that one move, and the player carries on with the next." },
-  stand_in_game: { choice: "The computer takes the seat over",
-    hint: "The computer plays the seat from then on; the player may take it back when they return, if the table allows it." },
-  forfeit: { choice: "They forfeit the game",
-    hint: "The seat drops to the bottom of the standings; the computer plays it out so the others can finish." },
+  stand_in_move: { choice: t("The computer plays that turn for them"),
+    hint: t("The game never waits longer than the limit: the computer makes that one move, and the player carries on with the next.") },
+  stand_in_game: { choice: t("The computer takes the seat over"),
+    hint: t("The computer plays the seat from then on; the player may take it back when they return, if the table allows it.") },
+  forfeit: { choice: t("They forfeit the game"),
+    hint: t("The seat drops to the bottom of the standings; the computer plays it out so the others can finish.") },
 };
 
 /** Why the computer plays a seat, in words ("" when it played it from the start). */
 const REASONS = {
   stand_in: "",
-  timeout_turn: "timed out: it plays this turn",
-  timeout: "timed out",
-  left: "left the table",
-  resigned: "resigned",
-  forfeit: "forfeited",
+  timeout_turn: t("played by the computer — timed out: it plays this turn"),
+  timeout: t("played by the computer — timed out"),
+  left: t("played by the computer — left the table"),
+  resigned: t("played by the computer — resigned"),
+  forfeit: t("played by the computer — forfeited"),
 };
 
 /** A final standing's note, in words. */
 export const NOTES = {
-  timed_out: "timed out",
-  left: "left — played out by the computer",
-  resigned: "resigned",
-  forfeited: "forfeited",
+  timed_out: t("timed out"),
+  left: t("left — played out by the computer"),
+  resigned: t("resigned"),
+  forfeited: t("forfeited"),
 };
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Who stands in for a seat, in the lobby's words ("A person / The computer"): the table's stand-in is not one of
- * the levels the lobby offers, so it is named without one (its level stays in the row's ``data-stand-in``). */
-function computer() {
-  return "the computer";
-}
 
 /** A length of time in a player's words: "2 days 4 h", "5 h 03 min", "4:07" (under an hour). */
 export function remaining(ms) {
@@ -54,12 +48,13 @@ export function remaining(ms) {
   if (left >= DAY) {
     const days = Math.floor(left / DAY);
     const hours = Math.floor((left % DAY) / HOUR);
-    return `${days} ${days === 1 ? "day" : "days"}${hours ? ` ${hours} h` : ""}`;
+    const whole = tn("{n} day", "{n} days", days);
+    return hours ? t("{days} {hours} h", { days: whole, hours }) : whole;
   }
   if (left >= HOUR) {
     const hours = Math.floor(left / HOUR);
     const minutes = Math.floor((left % HOUR) / MINUTE);
-    return `${hours} h ${String(minutes).padStart(2, "0")} min`;
+    return t("{hours} h {minutes} min", { hours, minutes: String(minutes).padStart(2, "0") });
   }
   const seconds = Math.ceil(left / SECOND);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -67,18 +62,20 @@ export function remaining(ms) {
 
 /** A moment (ms since the epoch) in the reader's own time zone. */
 export function moment(ms) {
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  return when(new Date(ms), { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** The table's rules in one line: "1 day per move · when time runs out, the computer takes the seat over". */
 export function controlWords(table) {
   if (!table) return "";
-  if (!table.clock) return "No time limit";
+  if (!table.clock) return t("No time limit");
   const text = table.clock_text ? table.clock_text.charAt(0).toUpperCase() + table.clock_text.slice(1) : "";
-  const policy = { stand_in_move: "the computer plays that turn", stand_in_game: "the computer takes the seat over",
-    forfeit: "the seat forfeits" }[table.on_timeout] || "";
-  return policy ? `${text} · when time runs out, ${policy}` : text;
+  const policy = {
+    stand_in_move: t("{limit} · when time runs out, the computer plays that turn", { limit: text }),
+    stand_in_game: t("{limit} · when time runs out, the computer takes the seat over", { limit: text }),
+    forfeit: t("{limit} · when time runs out, the seat forfeits", { limit: text }),
+  }[table.on_timeout];
+  return policy || text;
 }
 
 /** The panel "The table" of the play page. ``env``: {gameId, label(seat), token(), refresh()}. */
@@ -118,9 +115,15 @@ export class TablePanel {
     this.due = false;
     const words = controlWords(table);
     this.header.replaceChildren(h("span", { class: "control-words" }, `⏱ ${words}`), this.myClock(table, seat, over));
-    this.control.textContent = table.clock
-      ? `${words}.${table.takeback ? " A player whose seat the computer took over may take it back." : ""}`
-      : `No time limit: the game waits for every player.${table.takeback ? " A player who left may take the seat back." : ""}`;
+    if (table.clock) {
+      this.control.textContent = table.takeback
+        ? t("{rules}. A player whose seat the computer took over may take it back.", { rules: words })
+        : t("{rules}.", { rules: words });
+    } else {
+      this.control.textContent = table.takeback
+        ? t("No time limit: the game waits for every player. A player who left may take the seat back.")
+        : t("No time limit: the game waits for every player.");
+    }
     this.list.replaceChildren(...table.seats.map((s) => this.seatItem(s, seat, onTurn.includes(s.seat), over)));
     this.renderMine(seat, over);
     this.tick();
@@ -130,25 +133,29 @@ export class TablePanel {
 
   seatItem(s, mySeat, onTurn, over) {
     const mine = s.seat === mySeat;
-    const parts = [h("span", { class: "table-name" }, this.env.label(s.seat)), mine ? h("span", { class: "you" }, " (you)") : null];
+    const parts = [h("span", { class: "table-name" }, this.env.label(s.seat)), mine ? h("span", { class: "you" }, " ", t("(you)")) : null];
     const facts = [];
     if (s.stand_in) {
-      const why = s.reason in REASONS ? REASONS[s.reason] : (s.reason || "");
-      facts.push(h("span", { class: "stand-in" }, `played by ${computer()}${why ? ` — ${why}` : ""}`));
+      const why = s.reason in REASONS ? REASONS[s.reason] : "";
+      facts.push(h("span", { class: "stand-in" }, why || t("played by the computer")));
     } else if (s.mark) { // the seat's own player plays it again: the standings will still say what happened
-      const times = s.timeouts > 1 ? ` ${s.timeouts} times` : "";
+      const times = s.timeouts || 1;
       const perTurn = this.table.on_timeout === "stand_in_move"; // the computer played those turns, nothing more
+      const timedOut = perTurn
+        ? (times > 1 ? t("timed out {n} times: the computer played those turns", { n: times })
+          : t("timed out: the computer played that turn"))
+        : (times > 1 ? t("timed out {n} times, then took the seat back", { n: times })
+          : t("timed out, then took the seat back"));
       facts.push(h("span", { class: "mark" }, {
-        timed_out: perTurn ? `timed out${times}: the computer played ${s.timeouts > 1 ? "those turns" : "that turn"}`
-          : `timed out${times}, then took the seat back`,
-        left: "left the table, then took the seat back",
+        timed_out: timedOut,
+        left: t("left the table, then took the seat back"),
       }[s.mark] || NOTES[s.mark] || s.mark));
     }
-    if (s.away_until) facts.push(h("span", { class: "away" }, `on vacation until ${moment(s.away_until)}`));
+    if (s.away_until) facts.push(h("span", { class: "away" }, t("on vacation until {date}", { date: moment(s.away_until) })));
     const clock = h("span", { class: "clock", role: "timer", "data-seat": String(s.seat) });
     if (!over && s.deadline !== null) clock.dataset.deadline = String(s.deadline);
     else if (!over && this.table.clock && this.table.clock.kind === "bank" && !s.stand_in) {
-      clock.textContent = `${remaining(s.bank_ms)} in the bank`;
+      clock.textContent = t("{time} in the bank", { time: remaining(s.bank_ms) });
       clock.classList.add("stopped");
     }
     const classes = ["table-seat", mine ? "mine" : "", onTurn && !over ? "on-turn" : "", s.stand_in ? "computer" : ""]
@@ -156,7 +163,7 @@ export class TablePanel {
     return h("li", { class: classes, "data-seat": String(s.seat), "data-stand-in": s.stand_in || "",
       "data-reason": s.reason || "", "data-mark": s.mark || "" },
     h("span", { class: "table-who" }, onTurn && !over ? h("span", { class: "turn-mark" },
-      h("span", { "aria-hidden": "true" }, "▶ "), h("span", { class: "visually-hidden" }, "on turn: ")) : null, ...parts),
+      h("span", { "aria-hidden": "true" }, "▶ "), h("span", { class: "visually-hidden" }, t("on turn:"), " ")) : null, ...parts),
     clock, facts.length ? h("span", { class: "table-facts" }, ...facts) : null);
   }
 
@@ -164,17 +171,17 @@ export class TablePanel {
    * the bank while it is stopped; nothing for a spectator, a seat the computer plays, or a table without a clock. */
   myClock(table, seat, over) {
     const s = seat !== null && seat !== undefined ? table.seats.find((x) => x.seat === seat) : null;
-    const clock = h("span", { class: "clock", role: "timer", id: "my-clock", "aria-label": "Your clock" });
+    const clock = h("span", { class: "clock", role: "timer", id: "my-clock", "aria-label": t("Your clock") });
     if (!s || over || !table.clock || s.stand_in) return h("span", { class: "my-clock", hidden: true }, clock);
     if (s.deadline !== null) clock.dataset.deadline = String(s.deadline);
     else if (table.clock.kind === "bank") {
-      clock.textContent = `${remaining(s.bank_ms)} in the bank`;
+      clock.textContent = t("{time} in the bank", { time: remaining(s.bank_ms) });
       clock.classList.add("stopped");
     } else {
-      clock.textContent = "not running";
+      clock.textContent = t("not running");
       clock.classList.add("stopped");
     }
-    return h("span", { class: "my-clock" }, h("span", { class: "my-clock-label" }, "Your clock: "), clock);
+    return h("span", { class: "my-clock" }, h("span", { class: "my-clock-label" }, t("Your clock:"), " "), clock);
   }
 
   /** The viewer's own seat: what the computer does with it (in the move panel), and the buttons. */
@@ -195,16 +202,16 @@ export class TablePanel {
     this.confirmKey = key;
     if (s.stand_in) {
       const why = {
-        timeout: "Your time ran out, so the computer took your seat over.",
-        timeout_turn: "Your time ran out, so the computer plays this turn for you; your next turn is yours again.",
-        left: "You left the table, so the computer plays your seat.",
-        resigned: "You resigned: the computer plays your seat to the end.",
-        forfeit: "Your time ran out and your seat forfeited: the computer plays it to the end.",
+        timeout: t("Your time ran out, so the computer took your seat over."),
+        timeout_turn: t("Your time ran out, so the computer plays this turn for you; your next turn is yours again."),
+        left: t("You left the table, so the computer plays your seat."),
+        resigned: t("You resigned: the computer plays your seat to the end."),
+        forfeit: t("Your time ran out and your seat forfeited: the computer plays it to the end."),
       }[s.reason] || "";
-      const parts = [h("strong", {}, `${capital(computer())} plays your seat now.`), why ? ` ${why}` : ""];
+      const parts = [h("strong", {}, t("The computer plays your seat now.")), why ? ` ${why}` : ""];
       if (canTakeBack) {
-        const back = h("button", { type: "button", id: "take-back", class: "primary" }, "Take my seat back");
-        back.addEventListener("click", () => this.command(back, { type: "table.take_back" }, "Your seat is yours again."));
+        const back = h("button", { type: "button", id: "take-back", class: "primary" }, t("Take my seat back"));
+        back.addEventListener("click", () => this.command(back, { type: "table.take_back" }, t("Your seat is yours again.")));
         parts.push(h("span", { class: "buttons" }, back));
       }
       this.turnNote.replaceChildren(...parts);
@@ -215,17 +222,19 @@ export class TablePanel {
     }
     const parts = [];
     if (!gone) {
-      parts.push(this.confirming("resign", "Resign…", "Resign the game",
-        "Resign? The computer plays your seat to the end, and the final standings put you last, marked “resigned”. "
-        + "You cannot take it back.", { type: "table.resign" }, "You resigned."));
+      parts.push(this.confirming("resign", t("Resign…"), t("Resign the game"),
+        t("Resign? The computer plays your seat to the end, and the final standings put you last, marked “resigned”. "
+        + "You cannot take it back."), { type: "table.resign" }, t("You resigned.")));
       if (!s.stand_in) {
-        parts.push(this.confirming("leave", "Leave the table…", "Leave the table",
-          `Leave the table? The computer plays your seat from now on, and the final standings mark it “left”.${
-            this.table.takeback ? " You may come back and take the seat back." : " You cannot take it back."}`,
-          { type: "table.leave" }, "You left the table."));
+        parts.push(this.confirming("leave", t("Leave the table…"), t("Leave the table"), this.table.takeback
+          ? t("Leave the table? The computer plays your seat from now on, and the final standings mark it “left”. "
+            + "You may come back and take the seat back.")
+          : t("Leave the table? The computer plays your seat from now on, and the final standings mark it “left”. "
+            + "You cannot take it back."),
+        { type: "table.leave" }, t("You left the table.")));
       }
     }
-    this.mine.replaceChildren(h("h3", {}, "Your seat"), ...parts);
+    this.mine.replaceChildren(h("h3", {}, t("Your seat")), ...parts);
     this.mine.hidden = parts.length === 0;
   }
 
@@ -233,7 +242,7 @@ export class TablePanel {
   confirming(id, ask, yes, text, command, done) {
     const open = h("button", { type: "button", id: `${id}-button`, "aria-expanded": "false", "aria-controls": `${id}-confirm` }, ask);
     const confirm = h("button", { type: "button", class: "danger", id: `${id}-confirm-button` }, yes);
-    const cancel = h("button", { type: "button", id: `${id}-cancel` }, "Cancel");
+    const cancel = h("button", { type: "button", id: `${id}-cancel` }, t("Cancel"));
     const box = h("div", { class: "confirm table-confirm", id: `${id}-confirm`, role: "group", "aria-labelledby": `${id}-confirm-text`, hidden: true },
       h("p", { class: "confirm-text", id: `${id}-confirm-text` }, text), h("p", { class: "buttons" }, confirm, cancel));
     const show = (on) => {
@@ -277,7 +286,7 @@ export class TablePanel {
     const clocks = [...this.list.querySelectorAll(".clock[data-deadline]"), ...this.header.querySelectorAll(".clock[data-deadline]")];
     for (const clock of clocks) {
       const left = Number(clock.dataset.deadline) - now;
-      const text = left > 0 ? `${remaining(left)} left` : "time is up";
+      const text = left > 0 ? t("{time} left", { time: remaining(left) }) : t("time is up");
       if (clock.textContent !== text) clock.textContent = text;
       clock.classList.toggle("low", left > 0 && left < 60 * SECOND);
       clock.classList.toggle("up", left <= 0);
@@ -304,41 +313,42 @@ export class TablePanel {
  * Returns {read() -> the ``table`` of POST /api/games, without the stand-ins}. */
 export function tableOptionsForm(container) {
   const LIMITS = [
-    ["none", "No time limit", null, "The game waits for every player as long as it takes."],
-    ["hour", "1 hour per move", { kind: "per_move", seconds: 3600 }, "Each move must be made within an hour of the turn coming round."],
-    ["day", "1 day per move", { kind: "per_move", seconds: 86400 }, "Each move must be made within a day: one move a day is enough."],
-    ["3days", "3 days per move", { kind: "per_move", seconds: 3 * 86400 }, "Each move must be made within three days."],
-    ["bank", "Correspondence: 7 days, plus 1 day per move, up to 14 days",
+    ["none", t("No time limit"), null, t("The game waits for every player as long as it takes.")],
+    ["hour", t("1 hour per move"), { kind: "per_move", seconds: 3600 }, t("Each move must be made within an hour of the turn coming round.")],
+    ["day", t("1 day per move"), { kind: "per_move", seconds: 86400 }, t("Each move must be made within a day: one move a day is enough.")],
+    ["3days", t("3 days per move"), { kind: "per_move", seconds: 3 * 86400 }, t("Each move must be made within three days.")],
+    ["bank", t("Correspondence: 7 days, plus 1 day per move, up to 14 days"),
       { kind: "bank", seconds: 7 * 86400, increment: 86400, cap: 14 * 86400 },
-      "Each player has a bank of 7 days for all their moves; every move adds a day back, up to 14 days."],
-    ["custom", "Custom: a time per move…", null, "Choose how long each move may take (at least 10 seconds, at most 30 days)."],
+      t("Each player has a bank of 7 days for all their moves; every move adds a day back, up to 14 days.")],
+    ["custom", t("Custom: a time per move…"), null, t("Choose how long each move may take (at least 10 seconds, at most 30 days).")],
   ];
   const limit = h("select", { id: "time-limit", name: "time-limit", "aria-describedby": "time-limit-hint" },
     ...LIMITS.map(([value, text]) => h("option", { value }, text)));
   const limitHint = h("p", { id: "time-limit-hint", class: "hint" });
   const amount = h("input", { type: "number", id: "custom-amount", name: "custom-amount", min: "1", max: "999", value: "2", inputmode: "numeric" });
   const unit = h("select", { id: "custom-unit", name: "custom-unit" },
-    h("option", { value: "60" }, "minutes"), h("option", { value: "3600" }, "hours"), h("option", { value: "86400", selected: true }, "days"));
+    h("option", { value: "60" }, t("minutes")), h("option", { value: "3600" }, t("hours")),
+    h("option", { value: "86400", selected: true }, t("days")));
   const custom = h("p", { class: "row indent custom-time", hidden: true },
-    h("label", { for: "custom-amount" }, "Time per move"), amount,
-    h("label", { for: "custom-unit", class: "visually-hidden" }, "Unit"), unit);
+    h("label", { for: "custom-amount" }, t("Time per move")), amount,
+    h("label", { for: "custom-unit", class: "visually-hidden" }, t("Unit")), unit);
   const policy = h("select", { id: "on-timeout", name: "on-timeout", "aria-describedby": "on-timeout-hint" },
     ...Object.entries(ON_TIMEOUT).map(([value, p]) => h("option", { value, selected: value === "stand_in_game" }, p.choice)));
   const policyHint = h("p", { id: "on-timeout-hint", class: "hint" });
   const takeback = h("input", { type: "checkbox", id: "takeback", name: "takeback", checked: true, "aria-describedby": "takeback-hint" });
   const fieldset = h("fieldset", { id: "table-options" },
-    h("legend", {}, "Time and absence"),
-    h("p", { class: "row" }, h("label", { for: "time-limit" }, "Time limit"), limit), limitHint, custom,
-    h("p", { class: "row" }, h("label", { for: "on-timeout" }, "When time runs out"), policy), policyHint,
-    h("p", { class: "check" }, takeback, h("label", { for: "takeback" }, "Players may take their seat back")),
+    h("legend", {}, t("Time and absence")),
+    h("p", { class: "row" }, h("label", { for: "time-limit" }, t("Time limit")), limit), limitHint, custom,
+    h("p", { class: "row" }, h("label", { for: "on-timeout" }, t("When time runs out")), policy), policyHint,
+    h("p", { class: "check" }, takeback, h("label", { for: "takeback" }, t("Players may take their seat back"))),
     h("p", { id: "takeback-hint", class: "hint" },
-      "A player whose seat the computer took over (after a timeout, or because they left the table) may return and play it again."));
+      t("A player whose seat the computer took over (after a timeout, or because they left the table) may return and play it again.")));
   const sync = () => {
     const chosen = LIMITS.find(([value]) => value === limit.value) || LIMITS[0];
     limitHint.textContent = chosen[3];
     custom.hidden = limit.value !== "custom";
     policy.disabled = limit.value === "none";
-    policyHint.textContent = limit.value === "none" ? "Without a time limit, nobody runs out of time."
+    policyHint.textContent = limit.value === "none" ? t("Without a time limit, nobody runs out of time.")
       : ON_TIMEOUT[policy.value].hint;
   };
   limit.addEventListener("change", sync);
@@ -352,7 +362,7 @@ export function tableOptionsForm(container) {
         const n = Number(amount.value);
         const seconds = Math.round(n * Number(unit.value));
         if (!Number.isFinite(n) || n <= 0 || seconds < 10 || seconds > 30 * 86400) {
-          throw new Error("The custom time per move must be at least 10 seconds and at most 30 days.");
+          throw new Error(t("The custom time per move must be at least 10 seconds and at most 30 days."));
         }
         clock = { kind: "per_move", seconds };
       }

@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { NOTES } from "./clocks.js";
 import { h } from "./dom.js";
+import { list, t, tn, within } from "./i18n.js";
 import { receiptPart } from "./receipt.js";
 import { rematchPart } from "./tables.js";
 
@@ -13,37 +14,35 @@ export function renderFinal(section, container, { gameId, gameType, outcome, bun
   token = null, rematchId = null }) {
   section.hidden = !outcome;
   if (!outcome) return;
-  const labels = { seat: "Player", score: "Score", ...(bundle.labels || {}) };
+  const labels = { seat: t("Player"), score: t("Score"), ...(bundle.labels || {}) };
   // what the table says of a seat: timed out, left, resigned, forfeited (a column only when a seat has one)
   const notes = outcome.standings.some((s) => s.note);
   const table = h("table", { class: "standings" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Rank"), h("th", { scope: "col" }, labels.seat),
-      h("th", { scope: "col", class: "num" }, labels.score), notes ? h("th", { scope: "col" }, "Note") : null)));
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Rank")), h("th", { scope: "col" }, labels.seat),
+      h("th", { scope: "col", class: "num" }, labels.score), notes ? h("th", { scope: "col" }, t("Note")) : null)));
   const body = h("tbody");
   for (const s of outcome.standings) {
     body.append(h("tr", { class: s.rank === 1 ? "winner" : "", "data-seat": String(s.seat), "data-note": s.note || "" },
-      h("td", {}, s.rank === 1 ? "1 (winner)" : String(s.rank)),
+      h("td", {}, s.rank === 1 ? t("1 (winner)") : String(s.rank)),
       h("th", { scope: "row" }, label(s.seat)),
       h("td", { class: "num score" }, bundle.formatScore(s.score)),
       notes ? h("td", { class: "note" }, s.note ? NOTES[s.note] || s.note : "") : null));
   }
   table.append(body);
   const winners = outcome.standings.filter((s) => s.rank === 1).map((s) => label(s.seat));
-  const rounds = outcome.rounds ? ` after ${outcome.rounds} ${outcome.rounds === 1 ? "round" : "rounds"}` : "";
-  const parts = [
-    h("p", { class: "winner-line" }, winners.length > 1 ? `Shared victory${rounds}: ${winners.join(", ")}.`
-      : winners.length ? `${winners[0]} wins${rounds}.` : `Nobody wins${rounds}: every seat resigned or forfeited.`),
-    table,
-  ];
+  const parts = [h("p", { class: "winner-line" }, winnerLine(winners, outcome.rounds)), table];
   const seed = bundle.seed ? bundle.seed(view) : null;
-  parts.push(h("h3", {}, "Check every roll and draw"));
+  parts.push(h("h3", {}, t("Check every roll and draw")));
   if (seed && seed.commitment) {
     parts.push(
-      h("p", {}, "The game's secret seed, committed to at the start (SHA-256 ", h("code", { class: "hash" }, seed.commitment), "), is now revealed:"),
-      h("p", {}, h("code", { id: "revealed-seed", class: "hash" }, seed.seed || "(not yet revealed)")));
+      h("p", {}, ...within(t("The game's secret seed, committed to at the start (SHA-256 {hash}), is now revealed:"),
+        { hash: h("code", { class: "hash" }, seed.commitment) })),
+      h("p", {}, h("code", { id: "revealed-seed", class: "hash" }, seed.seed || t("(not yet revealed)"))));
   }
-  parts.push(h("p", {}, h("a", { href: api.exportUrl(gameId), download: `${gameType}-${gameId}.jsonl`, id: "export-link" },
-    "Download the audit export (JSON Lines)"), " — check it with the server's ", h("code", {}, "verify"), " command."));
+  const link = h("a", { href: api.exportUrl(gameId), download: `${gameType}-${gameId}.jsonl`, id: "export-link" },
+    t("Download the audit export (JSON Lines)"));
+  parts.push(h("p", {}, ...within(t("{link} — check it with the server's {verify} command."),
+    { link, verify: h("code", {}, "verify") })));
   const receipt = container.querySelector("#receipt") || receiptPart(gameId); // kept: its check's result
   if (receipt) parts.push(receipt);
   const key = `${gameId}:${seat}:${rematchId}`;
@@ -54,4 +53,17 @@ export function renderFinal(section, container, { gameId, gameType, outcome, bun
   }
   container.dataset.rematch = key;
   container.replaceChildren(...parts);
+}
+
+/** Who won, after how many rounds (when the game counts them). */
+function winnerLine(winners, rounds) {
+  const names = list(winners);
+  if (rounds) {
+    if (winners.length > 1) return tn("Shared victory after {n} round: {names}.", "Shared victory after {n} rounds: {names}.", rounds, { names });
+    if (winners.length) return tn("{name} wins after {n} round.", "{name} wins after {n} rounds.", rounds, { name: names });
+    return tn("Nobody wins after {n} round: every seat resigned or forfeited.", "Nobody wins after {n} rounds: every seat resigned or forfeited.", rounds);
+  }
+  if (winners.length > 1) return t("Shared victory: {names}.", { names });
+  if (winners.length) return t("{name} wins.", { name: names });
+  return t("Nobody wins: every seat resigned or forfeited.");
 }

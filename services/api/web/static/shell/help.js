@@ -6,6 +6,7 @@
 // its optional ``tutorialFacts(state)``), so it advances as the game does. Names no game.
 
 import { h } from "./dom.js";
+import { t, tn } from "./i18n.js";
 import "./language.js";
 
 const fetched = new Map();
@@ -41,8 +42,8 @@ async function rulesPage() {
   const main = document.querySelector("#rules");
   const help = await helpOf(game);
   if (!help) {
-    document.querySelector("#rules-title").textContent = "No rules here";
-    main.replaceChildren(h("p", { class: "error", role: "alert" }, `This server has no rules for a game called “${game}”.`));
+    document.querySelector("#rules-title").textContent = t("No rules here");
+    main.replaceChildren(h("p", { class: "error", role: "alert" }, t("This server has no rules for a game called “{game}”.", { game })));
     return;
   }
   document.title = help.title;
@@ -76,7 +77,7 @@ export async function showPhaseHelp(container, gameType, state, bundle) {
     ? tutorialStep(help, { ...state.view, ...(bundle && bundle.tutorialFacts ? bundle.tutorialFacts(state) : {}) }) : null;
   if (step) {
     nodes.push(h("div", { class: "tutorial-step", id: "tutorial-step", role: "status" },
-      h("p", { class: "tutorial-title" }, `Tutorial — step ${step.number} of ${step.of}`), h("p", {}, step.text)));
+      h("p", { class: "tutorial-title" }, t("Tutorial — step {number} of {of}", step)), h("p", {}, step.text)));
   }
   const phase = state.over ? null : phaseLine(help, state.view);
   if (phase) nodes.push(h("p", { class: "phase-line", id: "phase-line" }, phase));
@@ -88,7 +89,8 @@ export async function showPhaseHelp(container, gameType, state, bundle) {
     const previous = container.querySelector("details.move-help-box");
     const open = previous ? previous.open : !window.matchMedia(NARROW).matches; // a phone keeps the moves in view
     nodes.push(h("details", { class: "move-help-box", open: open ? true : null },
-      h("summary", {}, types.length === 1 ? "What this move does" : `What each move does (${types.length})`), list));
+      h("summary", {}, types.length === 1 ? t("What this move does")
+        : tn("What each move does ({n})", "What each move does ({n})", types.length)), list));
   }
   container.replaceChildren(...nodes);
   container.hidden = nodes.length === 0;

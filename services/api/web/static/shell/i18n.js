@@ -30,6 +30,37 @@ export function list(items) {
   return lists.format(items.map(String));
 }
 
+/** A sentence (``t``'s, with some placeholders left unfilled) whose placeholders are elements (a link, a code):
+ * its pieces in the sentence's own order, to append: within(t("{link} — check it"), { link }). */
+export function within(text, nodes) {
+  return text.split(/(\{\w+\})/).filter(Boolean).map((piece) => {
+    const name = piece.slice(1, -1);
+    return piece.startsWith("{") && name in nodes ? nodes[name] : piece;
+  });
+}
+
+/** A moment (an ISO time or a Date) written the language's way, short. */
+export function when(moment, options = { dateStyle: "short", timeStyle: "short" }) {
+  const d = moment instanceof Date ? moment : new Date(moment);
+  return Number.isNaN(d.getTime()) ? "" : new Intl.DateTimeFormat(locale, options).format(d);
+}
+
+const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+
+/** How long ago (or in how long) ``moment`` is from ``now``, the language's way ("5 minutes ago", "vor 5 Minuten"). */
+export function ago(moment, now = Date.now()) {
+  const d = moment instanceof Date ? moment : new Date(moment);
+  const seconds = (d.getTime() - now) / 1000;
+  if (Number.isNaN(seconds)) return "";
+  const steps = [["second", 60], ["minute", 60], ["hour", 24], ["day", 7], ["week", 4.35], ["month", 12], ["year", Infinity]];
+  let value = seconds;
+  for (const [unit, size] of steps) {
+    if (Math.abs(value) < size) return relative.format(Math.round(value), unit);
+    value /= size;
+  }
+  return "";
+}
+
 function fill(text, args) {
   if (!args) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name) => {

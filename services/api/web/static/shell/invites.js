@@ -5,17 +5,18 @@
 
 import { api, inWords } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export function copyButton(seat, inputId, url) {
-  const copy = h("button", { type: "button" }, `Copy link for seat ${seat + 1}`);
+  const copy = h("button", { type: "button" }, t("Copy link for seat {seat}", { seat: seat + 1 }));
   const copied = h("span", { class: "copied", role: "status" });
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(url());
-      copied.textContent = "Copied.";
+      copied.textContent = t("Copied.");
     } catch (err) {
       document.getElementById(inputId).select();
-      copied.textContent = "Select the link and copy it.";
+      copied.textContent = t("Select the link and copy it.");
     }
   });
   return [copy, copied];
@@ -24,14 +25,14 @@ export function copyButton(seat, inputId, url) {
 /** An invite the host passes on: the link to copy, and "Revoke" / "New link" (as the host: ``hostToken``, or the
  * session when null). Shared with the game page. */
 export function inviteItem({ gameId, seat, label, inviteUrl, hostToken,
-  placeholder = "the link you handed out is not kept here: “New link” replaces it" }) {
+  placeholder = t("the link you handed out is not kept here: “New link” replaces it") }) {
   const inputId = `invite-${seat}`;
   let current = inviteUrl;
   const input = h("input", { id: inputId, type: "text", readonly: true, value: current || "", class: "invite-url",
     placeholder });
   const [copy, copied] = copyButton(seat, inputId, () => current);
-  const revoke = h("button", { type: "button", class: "revoke" }, `Revoke link for seat ${seat + 1}`);
-  const renew = h("button", { type: "button", class: "renew" }, `New link for seat ${seat + 1}`);
+  const revoke = h("button", { type: "button", class: "revoke" }, t("Revoke link for seat {seat}", { seat: seat + 1 }));
+  const renew = h("button", { type: "button", class: "renew" }, t("New link for seat {seat}", { seat: seat + 1 }));
   const said = h("span", { class: "invite-status", role: "status" });
   let revoked = false;
   const paint = () => {
@@ -45,8 +46,8 @@ export function inviteItem({ gameId, seat, label, inviteUrl, hostToken,
       await api.revokeInvite(gameId, seat, hostToken);
       current = null;
       revoked = true;
-      input.placeholder = "revoked: “New link” issues another";
-      said.textContent = "Revoked: the old link no longer opens the seat.";
+      input.placeholder = t("revoked: “New link” issues another");
+      said.textContent = t("Revoked: the old link no longer opens the seat.");
     } catch (err) {
       said.className = "invite-status error";
       said.textContent = inWords(err);
@@ -59,7 +60,7 @@ export function inviteItem({ gameId, seat, label, inviteUrl, hostToken,
       const made = await api.newInvite(gameId, seat, hostToken);
       current = made.invite_url;
       revoked = false;
-      said.textContent = "A new link: the old one no longer opens the seat.";
+      said.textContent = t("A new link: the old one no longer opens the seat.");
     } catch (err) {
       said.className = "invite-status error";
       said.textContent = inWords(err);
@@ -68,8 +69,8 @@ export function inviteItem({ gameId, seat, label, inviteUrl, hostToken,
   });
   paint();
   return h("li", { class: "invite", "data-seat": String(seat) },
-    h("strong", {}, `Seat ${seat + 1}: ${label}`),
-    h("label", { for: inputId, class: "visually-hidden" }, `Invite link for seat ${seat + 1}`),
+    h("strong", {}, t("Seat {seat}: {name}", { seat: seat + 1, name: label })),
+    h("label", { for: inputId, class: "visually-hidden" }, t("Invite link for seat {seat}", { seat: seat + 1 })),
     input,
     h("span", { class: "buttons" }, copy, revoke, renew, copied, said));
 }

@@ -11,6 +11,7 @@ import { api, inWords, randomKey } from "./api.js";
 import { bundleOf } from "./bundles.js";
 import { tableOptionsForm } from "./clocks.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { copyButton, inviteItem } from "./invites.js";
 import { seats } from "./seats.js";
 import { mountTables } from "./tables.js";
@@ -36,8 +37,8 @@ function nameField(i) {
   if (!lobby.names[i]) {
     const id = `seat-${i}-name`;
     lobby.names[i] = h("span", { class: "name-field" },
-      h("label", { for: id, class: "visually-hidden" }, `Seat ${i + 1} player name`),
-      h("input", { id, name: id, class: "seat-name", type: "text", maxlength: "40", placeholder: "name (optional)",
+      h("label", { for: id, class: "visually-hidden" }, t("Seat {seat} player name", { seat: i + 1 })),
+      h("input", { id, name: id, class: "seat-name", type: "text", maxlength: "40", placeholder: t("name (optional)"),
         autocomplete: "off" }));
   }
   return lobby.names[i];
@@ -76,7 +77,7 @@ async function chooseGame() {
   } catch (err) {
     if (attempt !== lobby.choosing) return;
     container.replaceChildren();
-    $("#create-error").textContent = `${entry.title || entry.game} cannot be set up here: ${failure(err)}`;
+    $("#create-error").textContent = t("{game} cannot be set up here: {reason}", { game: entry.title || entry.game, reason: failure(err) });
   } finally {
     if (attempt === lobby.choosing) container.removeAttribute("aria-busy");
   }
@@ -159,23 +160,24 @@ async function showCreated(created, bundle) {
     const label = bundle.seatLabel(s, null);
     if (s.kind === "stand_in") {
       list.append(h("li", { class: "invite ai-seat stand-in-seat", "data-seat": String(s.seat) },
-        h("strong", {}, `Seat ${s.seat + 1}: ${label}`), " — the computer plays it: no link needed."));
+        h("strong", {}, t("Seat {seat}: {name}", { seat: s.seat + 1, name: label })), " ", t("— the computer plays it: no link needed.")));
       continue;
     }
     if (s.kind !== "human") {
-      list.append(h("li", { class: "invite ai-seat" }, h("strong", {}, `Seat ${s.seat + 1}: ${label}`), " — the computer plays it: no link needed."));
+      list.append(h("li", { class: "invite ai-seat" }, h("strong", {}, t("Seat {seat}: {name}", { seat: s.seat + 1, name: label })),
+        " ", t("— the computer plays it: no link needed.")));
       continue;
     }
     if (host && s.seat === host.seat) {
       const inputId = `invite-${s.seat}`;
       const [copy, copied] = copyButton(s.seat, inputId, () => s.invite_url);
       list.append(h("li", { class: "invite host-seat", "data-seat": String(s.seat) },
-        h("strong", {}, `Seat ${s.seat + 1}: ${label} — your seat`),
-        claimed ? h("p", { class: "hint" }, "Kept in your account: play it from any device you sign in on.")
-          : h("p", { class: "hint" }, "Your own link (this browser keeps it): open it in another browser to play there, or sign in to keep the seat in an account."),
-        claimed ? "" : h("label", { for: inputId, class: "visually-hidden" }, `Invite link for seat ${s.seat + 1}`),
+        h("strong", {}, t("Seat {seat}: {name} — your seat", { seat: s.seat + 1, name: label })),
+        claimed ? h("p", { class: "hint" }, t("Kept in your account: play it from any device you sign in on."))
+          : h("p", { class: "hint" }, t("Your own link (this browser keeps it): open it in another browser to play there, or sign in to keep the seat in an account.")),
+        claimed ? "" : h("label", { for: inputId, class: "visually-hidden" }, t("Invite link for seat {seat}", { seat: s.seat + 1 })),
         claimed ? "" : h("input", { id: inputId, type: "text", readonly: true, value: s.invite_url, class: "invite-url" }),
-        h("span", { class: "buttons" }, claimed ? "" : copy, h("a", { href: play, class: "button-link" }, `Play seat ${s.seat + 1}`),
+        h("span", { class: "buttons" }, claimed ? "" : copy, h("a", { href: play, class: "button-link" }, t("Play seat {seat}", { seat: s.seat + 1 })),
           claimed ? "" : copied)));
       continue;
     }
@@ -189,12 +191,12 @@ async function showCreated(created, bundle) {
 
 /** The state of a game in a few words, by its bundle if it says ("round 3, bidding"). */
 async function summary(game) {
-  if (game.status === "finished") return "finished";
+  if (game.status === "finished") return t("finished");
   try {
     const bundle = await bundleOf(game.game_type, { styles: false });
-    return (bundle.summary && bundle.summary(game.view)) || "running";
+    return (bundle.summary && bundle.summary(game.view)) || t("running");
   } catch (err) {
-    return "running";
+    return t("running");
   }
 }
 
@@ -210,15 +212,15 @@ async function localGames(held) {
     try {
       game = await api.game(gameId);
     } catch (err) {
-      return h("li", { class: "game gone" }, `Game ${gameId.slice(0, 8)}: ${inWords(err)}`);
+      return h("li", { class: "game gone" }, t("Game {id}: {reason}", { id: gameId.slice(0, 8), reason: inWords(err) }));
     }
     const status = await summary(game);
     const links = mine.sort((a, b) => a.seat - b.seat).map((s) => {
       const turn = game.on_turn.includes(s.seat);
       return h("li", { class: turn ? "your-turn" : "" },
         h("a", { href: `/play/${encodeURIComponent(gameId)}#token=${encodeURIComponent(s.token)}` },
-          `Seat ${s.seat + 1}${s.name ? ` (${s.name})` : ""}`),
-        turn ? h("strong", { class: "turn-flag" }, " — your turn") : "");
+          s.name ? t("Seat {seat} ({name})", { seat: s.seat + 1, name: s.name }) : t("Seat {seat}", { seat: s.seat + 1 })),
+        turn ? h("strong", { class: "turn-flag" }, " ", t("— your turn")) : "");
     });
     const players = (game.players || []).map((p) => p.name).filter(Boolean).join(", ");
     const anyTurn = mine.some((s) => game.on_turn.includes(s.seat));
@@ -226,7 +228,7 @@ async function localGames(held) {
       "data-game-type": game.game_type },
     h("p", {}, h("strong", { class: "game-title" }, game.title || game.game_type),
       players ? ` · ${players}` : "", h("span", { class: "game-status" }, ` — ${status}`),
-      lobby.player ? h("span", { class: "hint" }, " (kept in this browser, not in your account)") : ""),
+      lobby.player ? h("span", { class: "hint" }, " ", t("(kept in this browser, not in your account)")) : ""),
     h("ul", { class: "seat-links" }, ...links));
   }));
 }
@@ -235,13 +237,13 @@ async function localGames(held) {
 function accountGame(g) {
   const name = (g.names || [])[g.seat] || "";
   const players = (g.names || []).filter(Boolean).join(", ");
-  const status = g.status === "finished" ? "finished" : g.your_turn ? "your turn" : "waiting for the others";
+  const status = g.status === "finished" ? t("finished") : g.your_turn ? t("your turn") : t("waiting for the others");
   return h("li", { class: `game${g.your_turn ? " your-turn" : ""}`, "data-game": g.game_id, "data-game-type": g.game_type },
     h("p", {}, h("strong", { class: "game-title" }, g.title || g.game_type), players ? ` · ${players}` : "",
       h("span", { class: "game-status" }, ` — ${status}`)),
     h("ul", { class: "seat-links" }, h("li", { class: g.your_turn ? "your-turn" : "" },
-      h("a", { href: `/play/${encodeURIComponent(g.game_id)}` }, `Seat ${g.seat + 1}${name ? ` (${name})` : ""}`),
-      g.your_turn ? h("strong", { class: "turn-flag" }, " — your turn") : "")));
+      h("a", { href: `/play/${encodeURIComponent(g.game_id)}` }, name ? t("Seat {seat} ({name})", { seat: g.seat + 1, name }) : t("Seat {seat}", { seat: g.seat + 1 })),
+      g.your_turn ? h("strong", { class: "turn-flag" }, " ", t("— your turn")) : "")));
 }
 
 let drawing = 0;
@@ -255,16 +257,16 @@ async function loadMyGames() {
     const inAccount = new Set(account.map((g) => g.game_id));
     const local = await localGames(seats.all().filter((s) => !inAccount.has(s.game_id)));
     items = [...account.map(accountGame), ...local];
-    $("#my-games-source").textContent = lobby.mine ? "Your account's games, on every device you sign in on (kept up to date live)."
-      : "Loading your account's games…";
+    $("#my-games-source").textContent = lobby.mine ? t("Your account's games, on every device you sign in on (kept up to date live).")
+      : t("Loading your account's games…");
   } else {
     items = await localGames(seats.all());
     $("#my-games-source").textContent = "";
   }
   if (attempt !== drawing) return; // a newer list was drawn meanwhile
   $("#my-games-empty").hidden = items.length > 0;
-  $("#my-games-empty").textContent = lobby.player ? "No games yet. Create one below, or open an invite link to claim its seat."
-    : "No games in this browser yet. Create one below, or open an invite link.";
+  $("#my-games-empty").textContent = lobby.player ? t("No games yet. Create one below, or open an invite link to claim its seat.")
+    : t("No games in this browser yet. Create one below, or open an invite link.");
   // your turn first (the server's order otherwise)
   items.sort((a, b) => Number(b.classList.contains("your-turn")) - Number(a.classList.contains("your-turn")));
   list.replaceChildren(...items);
@@ -283,7 +285,7 @@ async function start() {
   const seed = seedFromQuery();
   if (seed) {
     $("#seed-note").hidden = false;
-    $("#seed-note").textContent = `Sandbox seed from the address: ${seed} (only a sandbox server accepts it).`;
+    $("#seed-note").textContent = t("Sandbox seed from the address: {seed} (only a sandbox server accepts it).", { seed });
   }
   loadMyGames();
   mountTables({ openList: $("#open-games-list"), openEmpty: $("#open-games-empty"), watchList: $("#live-games-list"),
@@ -298,7 +300,7 @@ async function start() {
   }
   if (!lobby.games.length) {
     $("#create-button").disabled = true;
-    $("#create-error").textContent = "This server offers no games.";
+    $("#create-error").textContent = t("This server offers no games.");
     return;
   }
   for (const g of lobby.games) select.append(h("option", { value: g.game }, g.title || g.game));

@@ -14,6 +14,7 @@ import { bundleOf, playerOf } from "./bundles.js";
 import { mountChat } from "./chat.js";
 import { TablePanel } from "./clocks.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { renderFinal } from "./final.js";
 import { linkRules, showPhaseHelp } from "./help.js";
 import { History } from "./history.js";
@@ -101,10 +102,12 @@ function render() {
   const state = boardState();
   const mine = page.seat !== null && state.legal.length > 0;
   const me = page.seat !== null ? label(page.seat) : null;
-  $("#game-title").textContent = `${bundle.title || game.title} — ${me || "watching"}`;
-  setTitle(`${mine ? "(Your turn) " : ""}${game.title}`);
+  const title = bundle.title || game.title;
+  $("#game-title").textContent = me ? t("{game} — {name}", { game: title, name: me }) : t("{game} — watching", { game: title });
+  setTitle(mine ? t("(Your turn) {game}", { game: game.title }) : game.title);
   document.body.classList.toggle("my-turn", mine);
-  $("#turn-title").textContent = page.seat === null ? "Watching" : mine ? "Your move" : state.over ? "Game over" : "Waiting";
+  $("#turn-title").textContent = page.seat === null ? t("Watching") : mine ? t("Your move")
+    : state.over ? t("Game over") : t("Waiting");
   const marks = page.board.render(state) || {};
   showPhaseHelp($("#phase-help"), game.game_type, state, bundle);
   $("#status").textContent = page.board.status(state);
@@ -186,9 +189,10 @@ async function refresh() {
 function chooseSeat(held) {
   const list = h("ul", { class: "seat-choice" });
   for (const s of held) {
-    list.append(h("li", {}, h("a", { href: `#token=${encodeURIComponent(s.token)}` }, `Play seat ${s.seat + 1}${s.name ? ` (${s.name})` : ""}`)));
+    list.append(h("li", {}, h("a", { href: `#token=${encodeURIComponent(s.token)}` }, s.name
+      ? t("Play seat {seat} ({name})", { seat: s.seat + 1, name: s.name }) : t("Play seat {seat}", { seat: s.seat + 1 }))));
   }
-  $("#notice").replaceChildren("This browser holds several seats of this game: ", list);
+  $("#notice").replaceChildren(t("This browser holds several seats of this game:"), " ", list);
 }
 
 function failed(err, what) {
@@ -245,7 +249,7 @@ async function start() {
   try {
     page.game = await api.game(gameId);
   } catch (err) {
-    failed(err, "The game could not be loaded.");
+    failed(err, t("The game could not be loaded."));
     return;
   }
   try {
@@ -258,8 +262,9 @@ async function start() {
       { gameId, game: page.game, send, lines: () => page.history.lines },
     );
   } catch (err) {
-    showError(`This page cannot show a game of this kind (${page.game.game_type}): ${err && err.message ? err.message : err}`);
-    $("#status").textContent = "The game could not be shown.";
+    showError(t("This page cannot show a game of this kind ({game}): {reason}",
+      { game: page.game.game_type, reason: String(err && err.message ? err.message : err) }));
+    $("#status").textContent = t("The game could not be shown.");
     return;
   }
   page.table = new TablePanel($("#table-panel"), $("#time-control"), $("#stood-in"),
@@ -268,7 +273,7 @@ async function start() {
     await findSeat();
     await refresh();
   } catch (err) {
-    failed(err, "The game could not be loaded.");
+    failed(err, t("The game could not be loaded."));
     return;
   }
   if (page.auth === "token" && page.seat !== null) {
@@ -292,7 +297,8 @@ async function start() {
     onState: (state) => {
       const c = $("#connection");
       c.dataset.state = state;
-      c.textContent = { live: "● live", connecting: "connecting…", reconnecting: "reconnecting…", closed: "offline" }[state] || state;
+      c.textContent = { live: t("● live"), connecting: t("connecting…"), reconnecting: t("reconnecting…"),
+        closed: t("offline") }[state] || state;
     },
   });
 }

@@ -4,6 +4,7 @@
 // that subscription (POST /api/me/push): one record per device.
 
 import { api, inWords } from "./api.js";
+import { t } from "./i18n.js";
 
 export function pushSupported() {
   return "serviceWorker" in navigator && "PushManager" in window && window.isSecureContext;
@@ -33,7 +34,7 @@ export async function currentSubscription() {
 /** Subscribes this device and tells the server. Resolves to a sentence for the player; rejects with an Error
  * whose message says what went wrong in words (a browser without a push service, permission refused...). */
 export async function enablePush() {
-  if (!pushSupported()) throw new Error("This browser cannot receive push notifications here (it needs a service worker, the Push API and a secure page).");
+  if (!pushSupported()) throw new Error(t("This browser cannot receive push notifications here (it needs a service worker, the Push API and a secure page)."));
   let subscription;
   try {
     const { key } = await api.pushKey();
@@ -42,26 +43,26 @@ export async function enablePush() {
       || await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
   } catch (err) {
     const why = err && err.message ? err.message : String(err);
-    if (err && err.name === "NotAllowedError") throw new Error(`Push was not allowed: ${why}`);
-    throw new Error(`This browser could not subscribe to push (${why}). Email and webhooks still work.`);
+    if (err && err.name === "NotAllowedError") throw new Error(t("Push was not allowed: {reason}", { reason: why }));
+    throw new Error(t("This browser could not subscribe to push ({reason}). Email and webhooks still work.", { reason: why }));
   }
   try {
     await api.subscribePush(subscription.toJSON());
   } catch (err) {
     throw new Error(inWords(err));
   }
-  return "Push is on for this device.";
+  return t("Push is on for this device.");
 }
 
 /** Unsubscribes this device (and tells the server). */
 export async function disablePush() {
   const subscription = await currentSubscription();
-  if (!subscription) return "Push was not on for this device.";
+  if (!subscription) return t("Push was not on for this device.");
   try {
     await api.unsubscribePush(subscription.endpoint);
   } catch (err) {
     if (!err || err.status !== 404) throw new Error(inWords(err));
   }
   await subscription.unsubscribe();
-  return "Push is off for this device.";
+  return t("Push is off for this device.");
 }

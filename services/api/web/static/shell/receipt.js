@@ -7,6 +7,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { t, tn, within } from "./i18n.js";
 
 const KEY = (gameId) => `receipt:${gameId}`;
 const encoder = new TextEncoder();
@@ -53,8 +54,8 @@ function payloadBytes(text) {
 export async function checkReceipt(receipt, exportText) {
   const lines = exportText.split("\n").filter((line) => line.trim());
   const header = JSON.parse(lines[0]);
-  if (header.game_id !== receipt.game_id) return { ok: false, problem: "the export is of another game" };
-  if (!header.seed) return { ok: false, problem: "the game has not ended: the seed is not revealed yet" };
+  if (header.game_id !== receipt.game_id) return { ok: false, problem: t("The export is of another game.") };
+  if (!header.seed) return { ok: false, problem: t("The game has not ended: the seed is not revealed yet.") };
   const seed = Uint8Array.from(header.seed.match(/../g).map((b) => parseInt(b, 16)));
   const hashes = new Map();
   let previous = "0".repeat(64);
@@ -64,15 +65,15 @@ export async function checkReceipt(receipt, exportText) {
     const line = JSON.parse(text);
     if (line.kind !== "event") continue;
     const payload = payloadBytes(text);
-    if (line.prev_hash !== previous) return { ok: false, problem: `event ${line.version}: the chain is broken` };
+    if (line.prev_hash !== previous) return { ok: false, problem: t("Event {version}: the chain is broken.", { version: line.version }) };
     const head = [previous, header.game_id, String(line.version), line.type, line.actor, line.command_id, line.recorded_at, ""].join("\n");
     const body = line.commitment ? encoder.encode(line.commitment) : payload;
     const digest = await sha256(new Uint8Array([...encoder.encode(head), ...body]));
-    if (digest !== line.hash) return { ok: false, problem: `event ${line.version}: its hash does not recompute` };
+    if (digest !== line.hash) return { ok: false, problem: t("Event {version}: its hash does not recompute.", { version: line.version }) };
     if (line.commitment && line.commitment !== await sha256(payload)) {
       const key = await hmac(seed, encoder.encode(`commit:${line.version}`));
       if (hex(await hmac(key, payload)) !== line.commitment) {
-        return { ok: false, problem: `event ${line.version}: its commitment does not open to what the export shows` };
+        return { ok: false, problem: t("Event {version}: its commitment does not open to what the export shows.", { version: line.version }) };
       }
       if (line.version <= last) hidden += 1;
     }
@@ -81,7 +82,7 @@ export async function checkReceipt(receipt, exportText) {
   }
   for (const held of receipt.heads) {
     if (hashes.get(held.version) !== held.hash) {
-      return { ok: false, problem: `your move at version ${held.version}: the export's chain differs from what you were shown` };
+      return { ok: false, problem: t("Your move at version {version}: the export's chain differs from what you were shown.", { version: held.version }) };
     }
   }
   return { ok: true, heads: receipt.heads.length, hidden };
@@ -92,31 +93,35 @@ export function receiptPart(gameId) {
   const receipt = receiptOf(gameId);
   if (!receipt || !receipt.heads.length) return null;
   const result = h("p", { id: "receipt-result", role: "status" });
-  const check = h("button", { type: "button", id: "check-receipt" }, "Check my receipt");
+  const check = h("button", { type: "button", id: "check-receipt" }, t("Check my receipt"));
   check.addEventListener("click", async () => {
-    result.textContent = "Checking…";
+    result.textContent = t("Checking…");
     delete result.dataset.ok;
     try {
-      if (!globalThis.crypto || !crypto.subtle) throw new Error("this page cannot compute SHA-256 here (it needs HTTPS)");
+      if (!globalThis.crypto || !crypto.subtle) throw new Error(t("This page cannot compute SHA-256 here (it needs HTTPS)."));
       const response = await fetch(api.exportUrl(gameId));
-      if (!response.ok) throw new Error(`the export could not be read (${response.status})`);
+      if (!response.ok) throw new Error(t("The export could not be read (the server answered {status}).", { status: String(response.status) }));
       const verdict = await checkReceipt(receipt, await response.text());
       result.dataset.ok = String(verdict.ok);
       result.textContent = verdict.ok
-        ? `Verified: the ${verdict.heads} chain heads you were shown at your moves are in the export's chain, which `
-          + `recomputes; ${verdict.hidden} hidden events (hands, draws, sealed bids) up to your last move open, with `
-          + "the revealed seed, to the commitments made when they happened."
-        : `Not verified: ${verdict.problem}.`;
+        ? tn("Verified: the {n} chain head you were shown at your moves is in the export's chain, which recomputes; "
+          + "{hidden} hidden events (hands, draws, sealed bids) up to your last move open, with the revealed seed, to the "
+          + "commitments made when they happened.",
+        "Verified: the {n} chain heads you were shown at your moves are in the export's chain, which recomputes; "
+          + "{hidden} hidden events (hands, draws, sealed bids) up to your last move open, with the revealed seed, to the "
+          + "commitments made when they happened.", verdict.heads, { hidden: verdict.hidden })
+        : t("Not verified: {problem}", { problem: verdict.problem });
     } catch (err) {
       result.dataset.ok = "false";
-      result.textContent = `Could not check: ${err.message}.`;
+      result.textContent = t("Could not check: {problem}", { problem: err.message });
     }
   });
   const blob = new Blob([JSON.stringify(receipt)], { type: "application/json" });
   return h("div", { id: "receipt" },
-    h("p", {}, `This browser kept your receipt: the chain head you were shown at each of your ${receipt.heads.length} moves.`),
-    h("p", {}, check, " ",
-      h("a", { href: URL.createObjectURL(blob), download: `receipt-${gameId}.json`, id: "receipt-link" }, "Save the receipt"),
-      " (check it with the server's ", h("code", {}, "verify --receipt"), " command)."),
+    h("p", {}, tn("This browser kept your receipt: the chain head you were shown at your {n} move.",
+      "This browser kept your receipt: the chain head you were shown at each of your {n} moves.", receipt.heads.length)),
+    h("p", {}, check, " ", ...within(t("{link} (check it with the server's {verify} command)."), {
+      link: h("a", { href: URL.createObjectURL(blob), download: `receipt-${gameId}.json`, id: "receipt-link" }, t("Save the receipt")),
+      verify: h("code", {}, "verify --receipt") })),
     result);
 }

@@ -5,6 +5,7 @@
 import { signInHref } from "./account.js";
 import { api, inWords } from "./api.js";
 import { h } from "./dom.js";
+import { t, within } from "./i18n.js";
 import { seats } from "./seats.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -42,27 +43,27 @@ function acting(button, said, token, act) {
 /** A signed-in player holding a guest's seat token ({gameId, token, seat, hostSeat}): "Claim this seat for <name>". */
 export function offerClaim(held, player) {
   const who = player.name || player.email;
-  const button = h("button", { type: "button", id: "claim-button", class: "primary" }, `Claim this seat for ${who}`);
+  const button = h("button", { type: "button", id: "claim-button", class: "primary" }, t("Claim this seat for {name}", { name: who }));
   const said = h("p", { id: "claim-status", class: "error", role: "alert" });
   acting(button, said, held.token, () => api.claim(held.gameId, held.token));
-  offer(h("p", {}, `You are playing seat ${held.seat + 1} with its invite link. Claim it to keep it in your account: `
-    + "play it from any device you sign in on, and be told when it is your turn. The link then stops working for "
-    + "anyone else."), h("div", { class: "buttons" }, button), said, ...releaseControl(held));
+  offer(h("p", {}, t("You are playing seat {seat} with its invite link. Claim it to keep it in your account: play it "
+    + "from any device you sign in on, and be told when it is your turn. The link then stops working for anyone else.",
+  { seat: held.seat + 1 })), h("div", { class: "buttons" }, button), said, ...releaseControl(held));
 }
 
 /** A guest: "Sign in to keep this seat", or give it up. */
 export function offerSignIn(held) {
-  offer(h("p", {}, "You are playing as a guest with this seat's link (this browser keeps it). ",
-    h("a", { href: signInHref(location.pathname), id: "sign-in-to-keep" }, "Sign in to keep this seat"),
-    " in an account: play it from any device, and be told when it is your turn."), ...releaseControl(held));
+  const link = h("a", { href: signInHref(location.pathname), id: "sign-in-to-keep" }, t("Sign in to keep this seat"));
+  offer(h("p", {}, ...within(t("You are playing as a guest with this seat's link (this browser keeps it). {link} in an "
+    + "account: play it from any device, and be told when it is your turn."), { link })), ...releaseControl(held));
 }
 
 /** "Give up this seat": the link stops working and the seat is free for someone else (not the creator's seat). */
 function releaseControl(held) {
   if (held.seat === held.hostSeat) return [];
-  const button = h("button", { type: "button", id: "release-button" }, "Give up this seat");
+  const button = h("button", { type: "button", id: "release-button" }, t("Give up this seat"));
   const said = h("p", { id: "release-status", class: "error", role: "alert" });
   acting(button, said, held.token, () => api.release(held.gameId, held.token));
-  return [h("p", {}, `Not playing after all? Give seat ${held.seat + 1} up: your link stops working, and someone `
-    + "else may take the seat."), h("div", { class: "buttons" }, button), said];
+  return [h("p", {}, t("Not playing after all? Give seat {seat} up: your link stops working, and someone else may "
+    + "take the seat.", { seat: held.seat + 1 })), h("div", { class: "buttons" }, button), said];
 }

@@ -7,32 +7,33 @@
 import { ApiError, api, inWords } from "./api.js";
 import { browserNotifications, mountAccount } from "./account.js";
 import { h } from "./dom.js";
+import { t, tn, when as written, within } from "./i18n.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "./push.js";
 import "./language.js";
 
 const $ = (sel) => document.querySelector(sel);
 
 const KINDS = [
-  ["your_turn", "It is your turn"],
-  ["outbid", "Someone outbid you"],
-  ["market", "The market ran"],
-  ["game_over", "A game ended"],
-  ["deadline", "A deadline is near"],
+  ["your_turn", t("It is your turn")],
+  ["outbid", t("Someone outbid you")],
+  ["market", t("The market ran")],
+  ["game_over", t("A game ended")],
+  ["deadline", t("A deadline is near")],
 ];
 const HOURS = [1, 2, 3, 4, 6, 8, 12, 24, 48, 72, 168];
-const SHAPES = [["json", "Generic JSON"], ["discord", "Discord"], ["slack", "Slack"]];
-const CHANNELS = { email: "Email", digest: "Email digest", webhook: "Webhook", push: "Push" };
+const SHAPES = [["json", t("Generic JSON")], ["discord", "Discord"], ["slack", "Slack"]];
+const STATUSES = { pending: t("waiting"), sending: t("sending"), sent: t("sent"), skipped: t("skipped"), failed: t("failed") };
+const CHANNELS = { email: t("Email"), digest: t("Email digest"), webhook: t("Webhook"), push: t("Push") };
 
 function period(hours) {
-  if (hours === 168) return "once a week";
-  if (hours % 24 === 0) return hours === 24 ? "once a day" : `every ${hours / 24} days`;
-  return hours === 1 ? "every hour" : `every ${hours} hours`;
+  if (hours === 168) return t("once a week");
+  if (hours % 24 === 0) return hours === 24 ? t("once a day") : tn("every {n} day", "every {n} days", hours / 24);
+  return hours === 1 ? t("every hour") : tn("every {n} hour", "every {n} hours", hours);
 }
 
 function when(iso) {
   if (!iso) return "—";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  return written(iso, { dateStyle: "medium", timeStyle: "short" }) || iso;
 }
 
 function section(id, title, ...children) {
@@ -50,25 +51,25 @@ function accountSection(player) {
     "aria-describedby": "player-name-hint" });
   const said = status("name-status");
   const form = h("form", { id: "name-form", novalidate: true },
-    h("p", {}, "Signed in as ", h("strong", {}, player.email), "."),
-    h("p", { class: "row" }, h("label", { for: "player-name" }, "Your name (the other players see it)"), input),
-    h("p", { class: "hint", id: "player-name-hint" }, "A seat you claim shows this name on the board, in the history "
+    h("p", {}, ...within(t("Signed in as {email}."), { email: h("strong", {}, player.email) })),
+    h("p", { class: "row" }, h("label", { for: "player-name" }, t("Your name (the other players see it)")), input),
+    h("p", { class: "hint", id: "player-name-hint" }, t("A seat you claim shows this name on the board, in the history "
       + "and in the standings (a seat claimed before keeps the name it had then). Until you change it, it is the part "
-      + "of your email before the @; your email itself is shown to nobody else."),
-    h("div", { class: "submit-row" }, h("button", { type: "submit" }, "Save name"), said));
+      + "of your email before the @; your email itself is shown to nobody else.")),
+    h("div", { class: "submit-row" }, h("button", { type: "submit" }, t("Save name")), said));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     said.className = "form-status";
     try {
       const renamed = await api.rename(input.value);
       input.value = renamed.name;
-      said.textContent = "Saved.";
+      said.textContent = t("Saved.");
     } catch (err) {
       said.className = "form-status error";
       said.textContent = inWords(err);
     }
   });
-  return section("account-settings", "Your account", form);
+  return section("account-settings", t("Your account"), form);
 }
 
 // -- what the player is told, and how -------------------------------------------------------------------------------
@@ -85,33 +86,35 @@ function checkbox(id, text, checked, attrs = {}) {
 function noticesForm(prefs, games) {
   const hours = h("select", { id: "digest-hours", name: "digest_hours" },
     ...HOURS.map((n) => h("option", { value: String(n), selected: n === prefs.digest_hours }, period(n))));
-  const email = h("fieldset", {}, h("legend", {}, "Email (only while you are away: no game page open)"),
-    radio("email-mode", "off", "No email", prefs.email_mode === "off"),
-    radio("email-mode", "each", "One email for each notice", prefs.email_mode === "each"),
-    radio("email-mode", "digest", "A digest: at most one email per period, listing every game waiting for you",
+  const email = h("fieldset", {}, h("legend", {}, t("Email (only while you are away: no game page open)")),
+    radio("email-mode", "off", t("No email"), prefs.email_mode === "off"),
+    radio("email-mode", "each", t("One email for each notice"), prefs.email_mode === "each"),
+    radio("email-mode", "digest", t("A digest: at most one email per period, listing every game waiting for you"),
       prefs.email_mode === "digest"),
-    h("p", { class: "row indent" }, h("label", { for: "digest-hours" }, "Digest period"), hours));
+    h("p", { class: "row indent" }, h("label", { for: "digest-hours" }, t("Digest period")), hours));
   const paintDigest = () => { hours.disabled = !email.querySelector("#email-mode-digest").checked; };
   email.addEventListener("change", paintDigest);
   paintDigest();
-  const channels = h("fieldset", {}, h("legend", {}, "Other channels"),
-    checkbox("channel-push", "Web Push to the devices where you turned it on (only while you are away)", prefs.push),
-    checkbox("channel-webhooks", "My webhooks (always)", prefs.webhooks));
-  const kinds = h("fieldset", {}, h("legend", {}, "Tell me when"),
+  const channels = h("fieldset", {}, h("legend", {}, t("Other channels")),
+    checkbox("channel-push", t("Web Push to the devices where you turned it on (only while you are away)"), prefs.push),
+    checkbox("channel-webhooks", t("My webhooks (always)"), prefs.webhooks));
+  const kinds = h("fieldset", {}, h("legend", {}, t("Tell me when")),
     ...KINDS.map(([kind, text]) => checkbox(`kind-${kind}`, text, prefs.kinds.includes(kind), { "data-kind": kind })));
   const muted = new Set(prefs.muted_games);
   const known = new Map(games.map((g) => [g.game_id, g]));
   const rows = [...games.map((g) => g.game_id), ...prefs.muted_games.filter((id) => !known.has(id))].map((id) => {
     const g = known.get(id);
-    const text = g ? `${g.title}${g.names && g.names.length ? ` · ${g.names.filter(Boolean).join(", ")}` : ""}${g.status === "finished" ? " (finished)" : ""}`
-      : `Game ${id.slice(0, 8)}`;
-    return checkbox(`mute-${id}`, `Mute ${text}`, muted.has(id), { "data-game": id });
+    const names = g && g.names && g.names.length ? ` · ${g.names.filter(Boolean).join(", ")}` : "";
+    const text = !g ? t("Mute game {id}", { id: id.slice(0, 8) })
+      : g.status === "finished" ? t("Mute {game} (finished)", { game: `${g.title}${names}` })
+        : t("Mute {game}", { game: `${g.title}${names}` });
+    return checkbox(`mute-${id}`, text, muted.has(id), { "data-game": id });
   });
-  const mutes = h("fieldset", { id: "muted-games" }, h("legend", {}, "Muted games (told nothing about them)"),
-    ...(rows.length ? rows : [h("p", { class: "hint" }, "No games yet: the games whose seats you claimed are listed here.")]));
+  const mutes = h("fieldset", { id: "muted-games" }, h("legend", {}, t("Muted games (told nothing about them)")),
+    ...(rows.length ? rows : [h("p", { class: "hint" }, t("No games yet: the games whose seats you claimed are listed here."))]));
   const said = status("settings-status");
   const form = h("form", { id: "notify-form", novalidate: true }, email, kinds, channels, mutes,
-    h("div", { class: "submit-row" }, h("button", { type: "submit", class: "primary", id: "save-settings" }, "Save settings"), said));
+    h("div", { class: "submit-row" }, h("button", { type: "submit", class: "primary", id: "save-settings" }, t("Save settings")), said));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     said.className = "form-status";
@@ -125,26 +128,26 @@ function noticesForm(prefs, games) {
     };
     try {
       await api.saveSettings(body);
-      said.textContent = "Saved.";
+      said.textContent = t("Saved.");
     } catch (err) {
       said.className = "form-status error";
       said.textContent = inWords(err);
     }
   });
-  return section("notify-settings", "What you are told, and how", form);
+  return section("notify-settings", t("What you are told, and how"), form);
 }
 
 // -- this device ------------------------------------------------------------------------------------------------
 
 function deviceSection() {
-  const on = h("button", { type: "button", id: "push-on" }, "Enable push on this device");
-  const off = h("button", { type: "button", id: "push-off", hidden: true }, "Turn push off on this device");
+  const on = h("button", { type: "button", id: "push-on" }, t("Enable push on this device"));
+  const off = h("button", { type: "button", id: "push-off", hidden: true }, t("Turn push off on this device"));
   const said = status("push-status");
   const paint = async () => {
     const sub = await currentSubscription();
     on.hidden = Boolean(sub);
     off.hidden = !sub;
-    if (sub && !said.textContent) said.textContent = "Push is on for this device.";
+    if (sub && !said.textContent) said.textContent = t("Push is on for this device.");
   };
   const act = (button, work) => button.addEventListener("click", async () => {
     button.disabled = true;
@@ -163,14 +166,14 @@ function deviceSection() {
   act(off, disablePush);
   if (!pushSupported()) {
     on.disabled = true;
-    said.textContent = "This browser cannot receive push notifications here.";
+    said.textContent = t("This browser cannot receive push notifications here.");
   } else {
     paint();
   }
-  return section("device", "This device",
-    h("p", {}, "Push reaches this device even when no tab of this site is open."),
+  return section("device", t("This device"),
+    h("p", {}, t("Push reaches this device even when no tab of this site is open.")),
     h("div", { class: "buttons" }, on, off), said,
-    h("p", {}, "While a tab of this site is open but hidden, the browser itself can tell you:"),
+    h("p", {}, t("While a tab of this site is open but hidden, the browser itself can tell you:")),
     browserNotifications("settings-notify"));
 }
 
@@ -178,19 +181,19 @@ function deviceSection() {
 
 function webhooksSection() {
   const body = h("tbody", { id: "webhook-rows" });
-  const table = h("table", { id: "webhooks-table" }, h("caption", {}, "Your webhooks"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "URL"), h("th", { scope: "col" }, "Shape"),
-      h("th", { scope: "col" }, "State"), h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Actions")))),
+  const table = h("table", { id: "webhooks-table" }, h("caption", {}, t("Your webhooks")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("URL")), h("th", { scope: "col" }, t("Shape")),
+      h("th", { scope: "col" }, t("State")), h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("Actions"))))),
     body);
-  const empty = h("p", { id: "webhooks-empty", class: "hint" }, "No webhooks yet.");
+  const empty = h("p", { id: "webhooks-empty", class: "hint" }, t("No webhooks yet."));
   const said = status("webhook-status");
   const secret = h("div", { id: "webhook-secret", class: "secret", hidden: true });
   const url = h("input", { id: "webhook-url", type: "url", maxlength: "2000", placeholder: "https://discord.com/api/webhooks/…", autocomplete: "off" });
-  const shape = h("select", { id: "webhook-shape" }, ...SHAPES.map(([v, t]) => h("option", { value: v }, t)));
+  const shape = h("select", { id: "webhook-shape" }, ...SHAPES.map(([v, text]) => h("option", { value: v }, text)));
   const form = h("form", { id: "webhook-form", novalidate: true },
-    h("p", { class: "row" }, h("label", { for: "webhook-url" }, "Webhook URL"), url),
-    h("p", { class: "row" }, h("label", { for: "webhook-shape" }, "Message shape"), shape),
-    h("div", { class: "submit-row" }, h("button", { type: "submit" }, "Add webhook"), said));
+    h("p", { class: "row" }, h("label", { for: "webhook-url" }, t("Webhook URL")), url),
+    h("p", { class: "row" }, h("label", { for: "webhook-shape" }, t("Message shape")), shape),
+    h("div", { class: "submit-row" }, h("button", { type: "submit" }, t("Add webhook")), said));
 
   const load = async () => {
     let hooks = [];
@@ -204,21 +207,21 @@ function webhooksSection() {
     empty.hidden = hooks.length > 0;
     table.hidden = hooks.length === 0;
     body.replaceChildren(...hooks.map((w) => {
-      const remove = h("button", { type: "button", class: "danger", "aria-label": `Remove webhook ${w.url}` }, "Remove");
+      const remove = h("button", { type: "button", class: "danger", "aria-label": t("Remove webhook {url}", { url: w.url }) }, t("Remove"));
       remove.addEventListener("click", async () => {
         remove.disabled = true;
         try {
           await api.removeWebhook(w.webhook_id);
           said.className = "form-status";
-          said.textContent = "Webhook removed.";
+          said.textContent = t("Webhook removed.");
         } catch (err) {
           said.className = "form-status error";
           said.textContent = inWords(err);
         }
         await load();
       });
-      const state = w.disabled ? `turned off after ${w.failures} failures in a row`
-        : w.failures ? `on (${w.failures} failed in a row)` : "on";
+      const state = w.disabled ? tn("turned off after {n} failure in a row", "turned off after {n} failures in a row", w.failures)
+        : w.failures ? tn("on ({n} failed in a row)", "on ({n} failed in a row)", w.failures) : t("on");
       return h("tr", { "data-webhook": w.webhook_id }, h("td", { class: "url" }, w.url),
         h("td", {}, (SHAPES.find(([v]) => v === w.shape) || [w.shape, w.shape])[1]), h("td", {}, state), h("td", {}, remove));
     }));
@@ -232,12 +235,12 @@ function webhooksSection() {
       const made = await api.addWebhook(url.value.trim(), shape.value);
       url.value = "";
       secret.replaceChildren(
-        h("p", {}, h("strong", {}, "Signing secret (shown this once: copy it now)")),
-        h("p", {}, h("label", { for: "webhook-secret-value", class: "visually-hidden" }, "Signing secret"),
+        h("p", {}, h("strong", {}, t("Signing secret (shown this once: copy it now)"))),
+        h("p", {}, h("label", { for: "webhook-secret-value", class: "visually-hidden" }, t("Signing secret")),
           h("input", { id: "webhook-secret-value", type: "text", readonly: true, value: made.secret, class: "invite-url" })),
-        h("p", { class: "hint" }, "Every message is signed with it as Standard Webhooks do (headers webhook-id, webhook-timestamp, webhook-signature)."));
+        h("p", { class: "hint" }, t("Every message is signed with it as Standard Webhooks do (headers webhook-id, webhook-timestamp, webhook-signature).")));
       secret.hidden = false;
-      said.textContent = "Webhook added.";
+      said.textContent = t("Webhook added.");
       await load();
     } catch (err) {
       said.className = "form-status error";
@@ -246,36 +249,37 @@ function webhooksSection() {
     }
   });
   load();
-  return section("webhooks", "Webhooks",
-    h("p", {}, "We post each notice to your URL: generic JSON, or a Discord or Slack message."),
+  return section("webhooks", t("Webhooks"),
+    h("p", {}, t("We post each notice to your URL: generic JSON, or a Discord or Slack message.")),
     empty, table, form, secret);
 }
 
 // -- vacations --------------------------------------------------------------------------------------------------
 
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const dayCount = (n) => tn("{n} day", "{n} days", n);
+const gameCount = (n) => tn("{n} game", "{n} games", n);
 
 function vacationSection() {
-  const facts = h("p", { id: "vacation-facts" }, "Loading…");
+  const facts = h("p", { id: "vacation-facts" }, t("Loading…"));
   const awayText = h("span", { id: "vacation-until" });
-  const back = h("button", { type: "button", id: "vacation-end" }, "End my vacation now");
+  const back = h("button", { type: "button", id: "vacation-end" }, t("End my vacation now"));
   const away = h("p", { id: "vacation-away", class: "notice", hidden: true }, awayText, " ", back);
   const days = h("input", { id: "vacation-days", type: "number", min: "1", step: "1", value: "7", inputmode: "numeric",
     "aria-describedby": "vacation-hint" });
   const said = status("vacation-status");
-  const button = h("button", { type: "submit", id: "vacation-go" }, "Go on vacation");
+  const button = h("button", { type: "submit", id: "vacation-go" }, t("Go on vacation"));
   const form = h("form", { id: "vacation-form", novalidate: true },
-    h("p", { class: "row" }, h("label", { for: "vacation-days" }, "Go on vacation for (days)"), days),
-    h("p", { id: "vacation-hint", class: "hint" }, "From now: your clocks in every game you play stop until then, and "
-      + "your seats are shown as on vacation. A turn that comes meanwhile gets its full time when you are back."),
+    h("p", { class: "row" }, h("label", { for: "vacation-days" }, t("Go on vacation for (days)")), days),
+    h("p", { id: "vacation-hint", class: "hint" }, t("From now: your clocks in every game you play stop until then, and "
+      + "your seats are shown as on vacation. A turn that comes meanwhile gets its full time when you are back.")),
     h("div", { class: "submit-row" }, button, said));
   let left = null;
   const paint = (v) => {
     left = v.left_days;
-    facts.textContent = `You may be away ${plural(v.allowance_days, "day", "days")} a year: ${plural(v.used_days, "day", "days")} `
-      + `used, ${plural(v.left_days, "day", "days")} left this year.`;
+    facts.textContent = t("You may be away {allowance} a year: {used} used, {left} left this year.",
+      { allowance: dayCount(v.allowance_days), used: dayCount(v.used_days), left: dayCount(v.left_days) });
     away.hidden = !v.away_until;
-    awayText.textContent = v.away_until ? `You are on vacation until ${when(v.away_until)}.` : "";
+    awayText.textContent = v.away_until ? t("You are on vacation until {date}.", { date: when(v.away_until) }) : "";
     back.disabled = false;
     days.max = String(Math.max(1, v.left_days));
     button.disabled = Boolean(v.away_until) || v.left_days < 1;
@@ -294,7 +298,7 @@ function vacationSection() {
     try {
       const ended = await api.comeBack();
       paint(ended);
-      said.textContent = `Welcome back: your clocks run again in ${plural(ended.games || 0, "game", "games")}.`;
+      said.textContent = t("Welcome back: your clocks run again in {games}.", { games: gameCount(ended.games || 0) });
       button.focus();
     } catch (err) {
       said.className = "form-status error";
@@ -309,13 +313,13 @@ function vacationSection() {
     const n = Number(days.value);
     if (!Number.isInteger(n) || n < 1) {
       said.className = "form-status error";
-      said.textContent = "Enter a whole number of days, at least 1.";
+      said.textContent = t("Enter a whole number of days, at least 1.");
       days.focus();
       return;
     }
     if (n > 366 && left !== null) { // more than any year holds: said here, as the server would
       said.className = "form-status error";
-      said.textContent = `That is more than you have left: at most ${plural(left, "day", "days")} this year.`;
+      said.textContent = t("That is more than you have left: at most {days} this year.", { days: dayCount(left) });
       days.focus();
       return;
     }
@@ -323,15 +327,15 @@ function vacationSection() {
     try {
       const taken = await api.goAway(n);
       paint(taken);
-      said.textContent = `Enjoy your vacation: your clocks wait in ${plural(taken.games || 0, "game", "games")}.`;
+      said.textContent = t("Enjoy your vacation: your clocks wait in {games}.", { games: gameCount(taken.games || 0) });
     } catch (err) {
       said.className = "form-status error";
       if (err instanceof ApiError && err.code === "vacation/too_long") {
         const rest = Number.isInteger(err.details.left) ? err.details.left : left;
-        said.textContent = rest > 0 ? `That is more than you have left: at most ${plural(rest, "day", "days")} this year.`
-          : "You have no vacation days left this year.";
+        said.textContent = rest > 0 ? t("That is more than you have left: at most {days} this year.", { days: dayCount(rest) })
+          : t("You have no vacation days left this year.");
       } else if (err instanceof ApiError && err.code === "vacation/away") {
-        said.textContent = err.details.until ? `You are on vacation already, until ${when(err.details.until)}.` : inWords(err);
+        said.textContent = err.details.until ? t("You are on vacation already, until {date}.", { date: when(err.details.until) }) : inWords(err);
       } else {
         said.textContent = inWords(err);
       }
@@ -341,18 +345,18 @@ function vacationSection() {
     }
   });
   load();
-  return section("vacation", "Vacation", facts, away, form);
+  return section("vacation", t("Vacation"), facts, away, form);
 }
 
 // -- the delivery log -----------------------------------------------------------------------------------------------
 
 function deliveriesSection() {
   const body = h("tbody", { id: "delivery-rows" });
-  const table = h("table", { id: "deliveries-table" }, h("caption", {}, "What was sent to you, newest first"),
-    h("thead", {}, h("tr", {}, ...["When", "Channel", "To", "Status", "Attempts", "Detail"].map((t) => h("th", { scope: "col" }, t)))),
+  const table = h("table", { id: "deliveries-table" }, h("caption", {}, t("What was sent to you, newest first")),
+    h("thead", {}, h("tr", {}, ...[t("When"), t("Channel"), t("To"), t("Status"), t("Attempts"), t("Detail")].map((text) => h("th", { scope: "col" }, text)))),
     body);
-  const empty = h("p", { id: "deliveries-empty", class: "hint" }, "Nothing was sent to you yet.");
-  const refresh = h("button", { type: "button", id: "deliveries-refresh" }, "Refresh");
+  const empty = h("p", { id: "deliveries-empty", class: "hint" }, t("Nothing was sent to you yet."));
+  const refresh = h("button", { type: "button", id: "deliveries-refresh" }, t("Refresh"));
   const load = async () => {
     let rows = [];
     try {
@@ -366,12 +370,12 @@ function deliveriesSection() {
     table.hidden = rows.length === 0;
     body.replaceChildren(...rows.map((d) => h("tr", { "data-channel": d.channel, "data-status": d.status },
       h("td", {}, when(d.sent_at || d.created_at)), h("td", {}, CHANNELS[d.channel] || d.channel),
-      h("td", { class: "url" }, d.target), h("td", {}, d.status), h("td", { class: "num" }, String(d.attempts)),
+      h("td", { class: "url" }, d.target), h("td", {}, STATUSES[d.status] || d.status), h("td", { class: "num" }, String(d.attempts)),
       h("td", {}, d.detail || ""))));
   };
   refresh.addEventListener("click", load);
   load();
-  return section("deliveries", "Delivery log", empty, table, h("p", {}, refresh));
+  return section("deliveries", t("Delivery log"), empty, table, h("p", {}, refresh));
 }
 
 async function start() {

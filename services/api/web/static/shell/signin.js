@@ -5,6 +5,7 @@
 
 import { api, inWords } from "./api.js";
 import { mountAccount } from "./account.js";
+import { t, tn, within } from "./i18n.js";
 import "./language.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -20,7 +21,7 @@ function done(player, where) {
   $("#redeem").hidden = true;
   $("#ask").hidden = true;
   $("#signed-in").hidden = false;
-  $("#signed-in-text").textContent = `Signed in as ${player.name || player.email} (${player.email}).`;
+  $("#signed-in-text").textContent = t("Signed in as {name} ({email}).", { name: player.name || player.email, email: player.email });
   const link = $("#continue-link");
   link.href = where;
   link.focus();
@@ -46,7 +47,7 @@ function redeemButton() {
     if (!token) return;
     button.disabled = true;
     status.className = "";
-    status.textContent = "Signing in…";
+    status.textContent = t("Signing in…");
     try {
       const player = await api.signIn(token);
       const where = safeNext(player.next || next);
@@ -70,7 +71,7 @@ async function ask(e) {
   error.textContent = "";
   const email = field.value.trim();
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-    error.textContent = "Enter your email address (like name@example.com).";
+    error.textContent = t("Enter your email address (like name@example.com).");
     field.setAttribute("aria-invalid", "true");
     field.focus();
     return;
@@ -81,15 +82,16 @@ async function ask(e) {
   try {
     const answer = await api.sendLink(email, next);
     const minutes = answer && answer.expires_in_minutes ? answer.expires_in_minutes : 15;
-    const parts = [`Check your mail: we sent a sign-in link to ${email}. It works once, within ${minutes} minutes.`];
-    sent.replaceChildren(document.createTextNode(parts[0]));
+    sent.replaceChildren(document.createTextNode(tn(
+      "Check your mail: we sent a sign-in link to {email}. It works once, within {n} minute.",
+      "Check your mail: we sent a sign-in link to {email}. It works once, within {n} minutes.", minutes, { email })));
     const mailbox = document.getElementById("dev-mail-link");
     if (mailbox) {
       const p = document.createElement("p");
       const a = document.createElement("a");
       a.href = "/dev/mail";
-      a.textContent = "open the development mailbox";
-      p.append("This server keeps its mail instead of sending it: ", a, ".");
+      a.textContent = t("open the development mailbox");
+      p.append(...within(t("This server keeps its mail instead of sending it: {link}."), { link: a }));
       sent.append(p);
     }
     sent.hidden = false;

@@ -7,18 +7,19 @@
 import { signInHref } from "./account.js";
 import { api, inWords } from "./api.js";
 import { h } from "./dom.js";
+import { ago, t, tn, when as written } from "./i18n.js";
 import { seats } from "./seats.js";
 
 const REFRESH_MS = 20000;
 const WATCH_PAGE = 10;
 
 function when(text) {
-  const moment = new Date(text);
-  return Number.isNaN(moment.getTime()) ? text : moment.toLocaleString();
+  return written(text) || text;
 }
 
 function seatList(game) {
-  return game.seats.map((s) => (s.kind !== "human" ? `${s.name} (AI)` : s.taken ? s.name : `${s.name} (free)`)).join(", ");
+  return game.seats.map((s) => (s.kind !== "human" ? t("{name} (AI)", { name: s.name })
+    : s.taken ? s.name : t("{name} (free)", { name: s.name }))).join(", ");
 }
 
 /** One open game: who sits there, how many seats are free, and "Join" (or "Sign in to join"). */
@@ -27,7 +28,8 @@ function openItem(game, player, onJoined) {
   let action;
   if (player) {
     action = h("button", { type: "button", class: "join-button", "data-game": game.game_id,
-      "aria-label": `Join ${game.title} (${game.seats_free} ${game.seats_free === 1 ? "seat" : "seats"} free)` }, "Join");
+      "aria-label": tn("Join {game} ({n} seat free)", "Join {game} ({n} seats free)", game.seats_free, { game: game.title }) },
+    t("Join"));
     action.addEventListener("click", async () => {
       action.disabled = true;
       error.textContent = "";
@@ -40,13 +42,13 @@ function openItem(game, player, onJoined) {
       }
     });
   } else {
-    action = h("a", { href: signInHref("/"), class: "button-link sign-in-to-join" }, "Sign in to join");
+    action = h("a", { href: signInHref("/"), class: "button-link sign-in-to-join" }, t("Sign in to join"));
   }
   return h("li", { class: "game open-game", "data-game": game.game_id, "data-game-type": game.game_type },
     h("p", {}, h("strong", { class: "game-title" }, game.title), ` · ${seatList(game)}`,
-      h("span", { class: "game-status" }, ` — ${game.seats_free} of ${game.seats_taken + game.seats_free} seats free,`
-        + ` set up ${when(game.created_at)}`)),
-    h("p", { class: "buttons" }, action, " ", h("a", { href: `/play/${encodeURIComponent(game.game_id)}` }, "Watch")),
+      h("span", { class: "game-status" }, " ", tn("— {free} of {n} seat free, set up {date}", "— {free} of {n} seats free, set up {date}",
+        game.seats_taken + game.seats_free, { free: game.seats_free, date: when(game.created_at) }))),
+    h("p", { class: "buttons" }, action, " ", h("a", { href: `/play/${encodeURIComponent(game.game_id)}` }, t("Watch"))),
     error);
 }
 
@@ -54,7 +56,8 @@ function watchItem(game) {
   return h("li", { class: "game live-game", "data-game": game.game_id, "data-game-type": game.game_type },
     h("a", { href: `/play/${encodeURIComponent(game.game_id)}` }, h("strong", { class: "game-title" }, game.title),
       ` · ${game.seats.map((s) => s.name).join(", ")}`),
-    h("span", { class: "game-status" }, ` — last move ${when(game.updated_at)}`));
+    h("span", { class: "game-status" }, " ", h("time", { datetime: game.updated_at, title: when(game.updated_at) },
+      t("— last move {ago}", { ago: ago(game.updated_at) || when(game.updated_at) }))));
 }
 
 /** Mounts "Open games" and "Games to watch" in ``openSection`` and ``watchSection`` (each with a list, an empty
@@ -114,15 +117,15 @@ export function mountTables({ openList, openEmpty, watchList, watchEmpty, watchM
 export function rematchPart({ gameId, rematchId, seat, token }) {
   const box = h("div", { class: "rematch", id: "rematch" });
   const link = (id) => h("p", {}, h("a", { href: `/play/${encodeURIComponent(id)}`, id: "rematch-link",
-    class: "button-link" }, "Go to the rematch"));
+    class: "button-link" }, t("Go to the rematch")));
   if (rematchId) {
     box.append(link(rematchId));
     return box;
   }
   if (seat === null || seat === undefined) return box;
   const error = h("p", { class: "error", role: "alert" });
-  const button = h("button", { type: "button", id: "rematch-button", class: "primary" }, "Rematch");
-  const invites = h("ul", { class: "invite-list", "aria-label": "Invite links of the rematch" });
+  const button = h("button", { type: "button", id: "rematch-button", class: "primary" }, t("Rematch"));
+  const invites = h("ul", { class: "invite-list", "aria-label": t("Invite links of the rematch") });
   button.addEventListener("click", async () => {
     button.disabled = true;
     error.textContent = "";
@@ -134,9 +137,9 @@ export function rematchPart({ gameId, rematchId, seat, token }) {
       }
       for (const s of made.seats) {
         if (s.seat === seat || !s.invite_url) continue;
-        invites.append(h("li", {}, `Seat ${s.seat + 1} (${s.name}): `,
+        invites.append(h("li", {}, t("Seat {seat} ({name}):", { seat: s.seat + 1, name: s.name }), " ",
           h("input", { type: "text", readonly: true, value: s.invite_url, class: "invite-url",
-            "aria-label": `Invite link for seat ${s.seat + 1} of the rematch` })));
+            "aria-label": t("Invite link for seat {seat} of the rematch", { seat: s.seat + 1 }) })));
       }
       button.replaceWith(link(made.game_id).firstChild);
     } catch (err) {
@@ -144,7 +147,7 @@ export function rematchPart({ gameId, rematchId, seat, token }) {
       button.disabled = false;
     }
   });
-  box.append(h("p", { class: "hint" }, "Play again: the same game, options and seats; players who held a seat hold it again."),
+  box.append(h("p", { class: "hint" }, t("Play again: the same game, options and seats; players who held a seat hold it again.")),
     button, error, invites);
   return box;
 }
