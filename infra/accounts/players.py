@@ -26,6 +26,8 @@ class Player(msgspec.Struct, frozen=True):
     player_id: str
     email: str
     name: str
+    language: str | None = None
+    """The language the player chose for the service (None: never chosen)."""
 
 
 class SignInLink(msgspec.Struct, frozen=True):
@@ -80,6 +82,10 @@ class Players(Protocol):
 
     async def rename(self, player_id: str, name: str) -> Player | None: ...
 
+    async def choose_language(self, player_id: str, language: str | None) -> Player | None:
+        """Keep the player's language (None: no choice); None for an unknown player."""
+        ...
+
 
 class PlayerStore:
     def __init__(self, pool: asyncpg.Pool) -> None:
@@ -124,21 +130,34 @@ class PlayerStore:
                                row["email"])
             player = await conn.fetchrow(
                 "INSERT INTO players (player_id, email, name) VALUES ($1, $2, $3)"
-                " ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING player_id, email, name",
+                " ON CONFLICT (email) DO UPDATE SET email = excluded.email RETURNING " + _COLUMNS,
                 "p" + secrets.token_hex(12), row["email"], default_name(row["email"]))
         assert player is not None  # the upsert returns its row
-        return Player(player["player_id"], player["email"], player["name"]), row["next_path"]
+        return _player(player), row["next_path"]
 
     async def get(self, player_id: str) -> Player | None:
         async with self._pool.acquire() as conn:
-            row = await conn.fetchrow("SELECT player_id, email, name FROM players WHERE player_id = $1", player_id)
-        return None if row is None else Player(row["player_id"], row["email"], row["name"])
+            row = await conn.fetchrow(f"SELECT {_COLUMNS} FROM players WHERE player_id = $1", player_id)
+        return None if row is None else _player(row)
 
     async def rename(self, player_id: str, name: str) -> Player | None:
         async with self._pool.acquire() as conn:
             row = await conn.fetchrow(
-                "UPDATE players SET name = $2 WHERE player_id = $1 RETURNING player_id, email, name", player_id, name)
-        return None if row is None else Player(row["player_id"], row["email"], row["name"])
+                f"UPDATE players SET name = $2 WHERE player_id = $1 RETURNING {_COLUMNS}", player_id, name)
+        return None if row is None else _player(row)
+
+    async def choose_language(self, player_id: str, language: str | None) -> Player | None:
+        async with self._pool.acquire() as conn:
+            row = await conn.fetchrow(
+                f"UPDATE players SET language = $2 WHERE player_id = $1 RETURNING {_COLUMNS}", player_id, language)
+        return None if row is None else _player(row)
+
+
+_COLUMNS = "player_id, email, name, language"
+
+
+def _player(row: asyncpg.Record) -> Player:
+    return Player(row["player_id"], row["email"], row["name"], row["language"])
 
 
 class _Link(msgspec.Struct):
@@ -193,4 +212,10 @@ class InMemoryPlayerStore:
         if player_id not in self._players:
             return None
         self._players[player_id] = msgspec.structs.replace(self._players[player_id], name=name)
+        return self._players[player_id]
+
+    async def choose_language(self, player_id: str, language: str | None) -> Player | None:
+        if player_id not in self._players:
+            return None
+        self._players[player_id] = msgspec.structs.replace(self._players[player_id], language=language)
         return self._players[player_id]

@@ -37,6 +37,10 @@ anything else                              500     ``internal/error`` (logged, n
 
 Infrastructure errors are mapped by their ``code`` (the stable contract the service and the clients share).
 This is the API's outermost error boundary, the one place allowed to see broad exceptions.
+
+The ``message`` is for people, in the request's language (:mod:`.language`): an :class:`ApiError` or a
+``GameError`` may carry a phrase (:mod:`domain.kernel.phrases`), rendered here; ``code`` and ``details`` are for
+programs and never translated.
 """
 
 from __future__ import annotations
@@ -63,9 +67,11 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from domain.kernel import GameError, ViewUnavailable
+from domain.kernel.phrases import Phrase, plain, say
 from infra.errors import ConcurrencyConflict, InfraError
 
 from . import names
+from .language import error_words, game_error_words
 from .schemas import ErrorBody
 
 log = logging.getLogger(__name__)
@@ -74,32 +80,41 @@ RETRY_AFTER_S = 2
 """What a 503 asks the client to wait before retrying (``Retry-After`` and ``details.retry_after_s``)."""
 
 
-class ApiError(Exception):
-    """An error the HTTP layer itself detects (bad request, missing or wrong token, wrong seat)."""
+Said = str | Phrase
+"""What an error says: a phrase (rendered in the request's language), or text that is not words (a reason a
+library gave, already in English)."""
 
-    def __init__(self, status_code: int, code: str, message: str, *, headers: dict[str, str] | None = None,
+
+class ApiError(Exception):
+    """An error the HTTP layer itself detects (bad request, missing or wrong token, wrong seat); ``message``: a
+    phrase, rendered in the request's language (``self.message`` is its English text)."""
+
+    def __init__(self, status_code: int, code: str, message: Said, *, headers: dict[str, str] | None = None,
                  **details: Any) -> None:
-        super().__init__(message)
+        english = plain(message) if isinstance(message, Phrase) else message
+        super().__init__(english)
         self.status_code = status_code
         self.code = code
-        self.message = message
+        self.message = english
+        self.phrase = message if isinstance(message, Phrase) else None
         self.headers = headers
         self.details = details
 
 
-def malformed(message: str) -> ApiError:
+def malformed(message: Said) -> ApiError:
     return ApiError(400, "request/malformed", message)
 
 
-def invalid(message: str, **details: Any) -> ApiError:
+def invalid(message: Said, **details: Any) -> ApiError:
     return ApiError(400, "request/invalid", message, **details)
 
 
 TOO_DEEP = "the JSON body is nested too deeply"
 NOT_UTF8 = "the JSON body is not UTF-8"
+BODY_WORDS = {TOO_DEEP: say("the JSON body is nested too deeply"), NOT_UTF8: say("the JSON body is not UTF-8")}
 
 
-def too_many(message: str, retry_after_s: int, **details: Any) -> ApiError:
+def too_many(message: Said, retry_after_s: int, **details: Any) -> ApiError:
     """A 429 that says when to come back."""
     retry_after_s = max(1, retry_after_s)
     return ApiError(429, "rate/limited", message, headers={"Retry-After": str(retry_after_s)},
@@ -144,15 +159,32 @@ def documented(*statuses: int, **described: str) -> dict[int, ResponseSpec]:
     return {s: ResponseSpec(ErrorBody, description=texts[s]) for s in sorted({*statuses, *EVERY_API_ROUTE})}
 
 
-def on_api_error(_: Request[Any, Any, Any], exc: ApiError) -> Response[ErrorBody]:
+NAME_RULE = say("a name needs a visible character and holds no control character (no line break, no bidirectional "
+                "override)")
+"""What a refused name is told (:data:`.names.RULE`, as a phrase)."""
+INTERNAL = say("internal server error")
+UNAVAILABLE = say("a store is unreachable: retry later")
+
+
+def said(request: Request[Any, Any, Any], message: Said) -> str:
+    """``message`` in the request's language (text that is not a phrase as it is)."""
+    return error_words(request).text(message) if isinstance(message, Phrase) else message
+
+
+def on_api_error(request: Request[Any, Any, Any], exc: ApiError) -> Response[ErrorBody]:
     if exc.code == "request/invalid" and names.is_refusal(exc.message):  # a body a handler decoded itself
-        return error_response(400, "request/invalid_name", names.RULE)
-    return error_response(exc.status_code, exc.code, exc.message, exc.details, headers=exc.headers)
+        return error_response(400, "request/invalid_name", said(request, NAME_RULE))
+    return error_response(exc.status_code, exc.code, said(request, exc.phrase or exc.message), exc.details,
+                          headers=exc.headers)
 
 
-def on_game_error(_: Request[Any, Any, Any], exc: GameError) -> Response[ErrorBody]:
+def on_game_error(request: Request[Any, Any, Any], exc: GameError) -> Response[ErrorBody]:
+    """A domain error: its phrase (the kernel's ``GameError.phrase``) in the request's language, with the words of
+    every game (the handler cannot tell which game the request was about), else its English message."""
     status = 403 if isinstance(exc, ViewUnavailable) else 422
-    return error_response(status, exc.code, exc.message, exc.details)
+    phrase = getattr(exc, "phrase", None)
+    message = game_error_words(request).text(phrase) if isinstance(phrase, Phrase) else exc.message
+    return error_response(status, exc.code, message, exc.details)
 
 
 INFRA_STATUS: dict[str, int] = {
@@ -170,18 +202,33 @@ INFRA_STATUS: dict[str, int] = {
 """The status of each infrastructure error, by its code."""
 
 
-def on_infra_error(_: Request[Any, Any, Any], exc: InfraError) -> Response[ErrorBody]:
+INFRA_WORDS: dict[str, Phrase] = {
+    "request/reserved_command_id": say("this command id is reserved for the service's own commands"),
+    "request/invalid_idempotency_key": say("the Idempotency-Key is not valid"),
+    "game/not_found": say("there is no such game"),
+    "conflict/version": say("the game has moved on since: read it again and retry"),
+    "conflict/command_id_reused": say("this command id was used already for another command"),
+    "conflict/idempotency_key_reused": say("this Idempotency-Key was used already for another request"),
+    "seat/claimed": say("this seat is taken: a player has claimed it"),
+    "seat/already_seated": say("you have a seat at this table already"),
+    "auth/invalid_token": say("this seat's token is not valid"),
+}
+"""What each infrastructure error tells a person (its own message, with ids, goes to the logs)."""
+
+
+def on_infra_error(request: Request[Any, Any, Any], exc: InfraError) -> Response[ErrorBody]:
     status = INFRA_STATUS.get(exc.code)
     if status is None:
         log.error("unmapped infrastructure error", exc_info=exc)
-        return error_response(500, "internal/error", "internal server error")
+        return error_response(500, "internal/error", said(request, INTERNAL))
     if status == 503:
         log.warning("store unavailable: %s", exc)
-        return unavailable(str(exc))
+        return unavailable(said(request, UNAVAILABLE))
     details: dict[str, Any] = {}
     if isinstance(exc, ConcurrencyConflict):
         details = {"expected_version": exc.expected_version, "retry": True}
-    return error_response(status, exc.code, str(exc), details)
+    words = INFRA_WORDS.get(exc.code)
+    return error_response(status, exc.code, said(request, words) if words is not None else str(exc), details)
 
 
 def _retry_after(headers: dict[str, str]) -> int:
@@ -196,34 +243,40 @@ def on_http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Respon
     """Litestar's own errors: body decoding, parameter validation, body size, rate limits, unknown routes."""
     status = exc.status_code
     details: dict[str, Any] = {}
+    message: Said = exc.detail
     if isinstance(exc, ValidationException):
         if names.is_refusal(str(exc.extra)):
-            return error_response(400, "request/invalid_name", names.RULE)
+            return error_response(400, "request/invalid_name", said(request, NAME_RULE))
         details = {"errors": exc.extra} if exc.extra else {}
         code = "request/invalid"
+        message = say("the request is not valid (details.errors says where)") if exc.extra else exc.detail
     elif isinstance(exc.__cause__, SerializationException):
         code = "request/malformed"
+        message = BODY_WORDS.get(exc.detail, say("the request body is not valid JSON"))
     elif isinstance(exc, NotFoundException):
         code = "route/not_found"
+        message = say("there is nothing at this address")
     elif isinstance(exc, MethodNotAllowedException):
         code = "request/method_not_allowed"
+        message = say("this address does not take this method")
     elif isinstance(exc, PermissionDeniedException) and "CSRF" in exc.detail:  # Litestar's CSRFMiddleware
-        return error_response(403, "auth/csrf", "a signed-in page's change needs the X-CSRFToken header (the value of "
-                                                "the csrftoken cookie)")
+        return error_response(403, "auth/csrf", said(request, say(
+            "a signed-in page's change needs the X-CSRFToken header (the value of the csrftoken cookie)")))
     elif isinstance(exc, TooManyRequestsException):
         retry = _retry_after(exc.headers or {})
-        return error_response(status, "rate/limited", "too many requests from this client: retry later",
-                              {"retry_after_s": retry}, {**(exc.headers or {}), "Retry-After": str(retry)})
+        return error_response(status, "rate/limited", said(request, say(
+            "too many requests from this client: retry later")), {"retry_after_s": retry},
+            {**(exc.headers or {}), "Retry-After": str(retry)})
     elif status == 413:
         limit = request.route_handler.resolve_request_max_body_size()
-        return error_response(status, "request/too_large", f"the request body is larger than {limit} bytes",
-                              {"max_bytes": limit})
+        return error_response(status, "request/too_large", said(request, say(
+            "the request body is larger than {limit} bytes", limit=limit or 0)), {"max_bytes": limit})
     elif status >= 500:
         log.error("internal error", exc_info=exc)
-        return error_response(500, "internal/error", "internal server error")
+        return error_response(500, "internal/error", said(request, INTERNAL))
     else:
         code = f"http/{status}"
-    return error_response(status, code, exc.detail, details, headers=exc.headers)
+    return error_response(status, code, said(request, message), details, headers=exc.headers)
 
 
 NETWORK_ERRNOS = frozenset({errno.ECONNREFUSED, errno.ECONNRESET, errno.ECONNABORTED, errno.EHOSTUNREACH,
@@ -250,19 +303,19 @@ def is_outage(exc: BaseException) -> bool:
     return isinstance(exc, CONNECTION_ERRORS) or (isinstance(exc, OSError) and exc.errno in NETWORK_ERRNOS)
 
 
-def on_unexpected(_: Request[Any, Any, Any], exc: Exception) -> Response[ErrorBody]:
+def on_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[ErrorBody]:
     if is_outage(exc):
         log.warning("store unavailable (%s reached the API): %s", type(exc).__name__, exc)
-        return unavailable("a store is unreachable: retry later")
+        return unavailable(said(request, UNAVAILABLE))
     log.error("unhandled exception", exc_info=exc)
-    return error_response(500, "internal/error", "internal server error")
+    return error_response(500, "internal/error", said(request, INTERNAL))
 
 
-def on_not_utf8(_: Request[Any, Any, Any], exc: UnicodeDecodeError) -> Response[ErrorBody]:
+def on_not_utf8(request: Request[Any, Any, Any], exc: UnicodeDecodeError) -> Response[ErrorBody]:
     """Bytes that are not UTF-8 where text was expected: a body a handler decodes itself (msgspec raises this, not
     its DecodeError), or a header. The client's input, never a bug of ours: 400, not 500."""
-    return error_response(400, "request/malformed", "the request is not UTF-8 where text is expected",
-                          {"reason": exc.reason})
+    return error_response(400, "request/malformed", said(request, say(
+        "the request is not UTF-8 where text is expected")), {"reason": exc.reason})
 
 
 EXCEPTION_HANDLERS: dict[type[Exception] | int, Callable[[Request[Any, Any, Any], Any], Response[Any]]] = {

@@ -41,6 +41,13 @@ class PlayerMeOut(msgspec.Struct, frozen=True):
     name: str
     next: str | None = None
     """After signing in: where the page was going."""
+    language: str | None = None
+    """The language the player chose for the service (None: never chosen; the browser's is used)."""
+
+
+class LanguageRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    language: Annotated[str, Meta(min_length=1, max_length=20, pattern=NO_NUL)]
+    """One of the languages the service speaks (``MAGNATE_LANGUAGES``: ``en``, ``ru``, ``de``)."""
 
 
 class RenameRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -27,10 +27,12 @@ from litestar.middleware.session.server_side import ServerSideSessionConfig
 from litestar.params import SkipValidation
 from litestar.types import ASGIApp, Receive, Scope, Send
 
+from domain.kernel.phrases import say
 from infra.accounts import Player
 from services.gameplay.accounts import Accounts
 
 from .errors import ApiError
+from .language import PLAYER_KEY, request_state
 from .sessions import (
     CSRF_PATH,
     SAFE_METHODS,
@@ -136,16 +138,27 @@ async def provide_player(request: Request[Any, Any, Any]) -> Player:
     """Dependency: the signed-in player (401 ``auth/signed_out`` otherwise)."""
     player = await provide_optional_player(request)
     if player is None:
-        raise ApiError(401, "auth/signed_out", "sign in first (POST /api/auth/link sends a sign-in link)")
+        raise ApiError(401, "auth/signed_out", say("sign in first (POST /api/auth/link sends a sign-in link)"))
     return player
 
 
 async def provide_optional_player(request: Request[Any, Any, Any]) -> Player | None:
-    """Dependency: the signed-in player, or None."""
+    """Dependency: the signed-in player, or None (read once per request)."""
+    state = request_state(request)
+    if PLAYER_KEY in state:
+        cached: Player | None = state[PLAYER_KEY]
+        return cached
     player_id = session_player_id(request)
     if player_id is None:
+        state[PLAYER_KEY] = None
         return None
     player = await accounts_of(request).player(player_id)
     if player is None:  # the account is gone: the session is worth nothing
         request.clear_session()
+    state[PLAYER_KEY] = player
     return player
+
+
+def remember_player(request: Request[Any, Any, Any], player: Player) -> None:
+    """The request's player has changed (a rename, a new language): later readers of this request see it."""
+    request_state(request)[PLAYER_KEY] = player

@@ -8,6 +8,7 @@ import secrets
 from datetime import datetime
 
 import msgspec
+from babel.support import NullTranslations
 
 from infra.accounts import LinkCounter, Player, Players, SignInLink
 from infra.accounts.vacations import Vacation, Vacations, days_of
@@ -21,15 +22,29 @@ from .seat_names import check_player_name
 from .timekeeper import come_back, go_away
 
 
-def sign_in_mail(base: str, email: str, token: str, minutes: int) -> Mail:
+def sign_in_mail(base: str, email: str, token: str, minutes: int, words: NullTranslations | None = None) -> Mail:
+    """The sign-in mail, in the language of ``words`` (the ``server`` domain's translations; English without)."""
+    words = words or NullTranslations()
     link = f"{base}/signin#token={token}"
-    text = (f"Hello,\n\nto sign in to Magnate Server as {email}, open this link within {minutes} minutes:\n\n{link}\n\n"
-            "It works once. If you did not ask to sign in, ignore this mail: nothing happens without the link.\n")
-    page = (f"<p>Hello,</p><p>to sign in to Magnate Server as <b>{html.escape(email)}</b>, open this link within "
-            f"{minutes} minutes:</p><p><a href=\"{html.escape(link)}\">Sign in to Magnate Server</a></p>"
-            "<p>It works once. If you did not ask to sign in, ignore this mail: nothing happens without the link.</p>")
-    return Mail(message_id=f"signin.{secrets.token_hex(12)}", to=email, subject="Sign in to Magnate Server",
-                text=text, html=page)
+    hello = words.gettext("Hello,")
+    within = words.ngettext("to sign in to Magnate Server as {email}, open this link within {minutes} minute:",
+                            "to sign in to Magnate Server as {email}, open this link within {minutes} minutes:",
+                            minutes)
+    once = words.gettext("It works once. If you did not ask to sign in, ignore this mail: nothing happens without "
+                         "the link.")
+    title = words.gettext("Sign in to Magnate Server")
+    text = f"{hello}\n\n{fill(within, email=email, minutes=minutes)}\n\n{link}\n\n{once}\n"
+    page = (f"<p>{html.escape(hello)}</p>"
+            f"<p>{fill(html.escape(within), email=f'<b>{html.escape(email)}</b>', minutes=minutes)}</p>"
+            f"<p><a href=\"{html.escape(link)}\">{html.escape(title)}</a></p><p>{html.escape(once)}</p>")
+    return Mail(message_id=f"signin.{secrets.token_hex(12)}", to=email, subject=title, text=text, html=page)
+
+
+def fill(template: str, **values: object) -> str:
+    """A translated sentence with its ``{placeholders}`` filled (the catalog check keeps them as in English)."""
+    for name, value in values.items():
+        template = template.replace("{" + name + "}", str(value))
+    return template
 
 
 class Allowance(msgspec.Struct, frozen=True):
@@ -61,12 +76,13 @@ class Accounts:
         return await self.players.issue_link(email, next_path, minutes, limited=limited)
 
     async def send_link(self, address: str, next_path: str, client: str, minutes: int, base_url: str, *,
-                        limited: bool) -> str:
-        """Mail ``address`` a one-time sign-in link valid ``minutes`` (its page under ``base_url``); returns the
-        address as normalized. InvalidEmail, TooManyLinks (with ``limited``), DeliveryFailed."""
+                        limited: bool, words: NullTranslations | None = None) -> str:
+        """Mail ``address`` a one-time sign-in link valid ``minutes`` (its page under ``base_url``), in the language
+        of ``words``; returns the address as normalized. InvalidEmail, TooManyLinks (with ``limited``),
+        DeliveryFailed."""
         email = check_email(address)
         link = await self.issue_link(email, next_path, client, minutes, limited=limited)
-        await self.send(sign_in_mail(base_url, email, link.token, minutes))
+        await self.send(sign_in_mail(base_url, email, link.token, minutes, words))
         return email
 
     async def send(self, mail: Mail) -> None:
@@ -84,6 +100,10 @@ class Accounts:
 
     async def player(self, player_id: str) -> Player | None:
         return await self.players.get(player_id)
+
+    async def choose_language(self, player_id: str, language: str) -> Player | None:
+        """Keep the language the player chose (the caller checked the service speaks it); None: no such player."""
+        return await self.players.choose_language(player_id, language)
 
     async def rename(self, player_id: str, name: str) -> Player | None:
         """Change the name others see (ReservedName for one that reads as the computer's). Seats claimed before

@@ -77,3 +77,15 @@ async def test_a_player_renames_and_an_unknown_one_is_none(players: Players) -> 
     assert renamed is not None and renamed.name == "Ada L." and await players.get(player.player_id) == renamed
     assert await players.rename("p-nobody", "x") is None
     assert await players.get("p-nobody") is None
+
+
+async def test_a_player_keeps_the_language_chosen_and_may_drop_it(players: Players) -> None:
+    player, _ = await players.redeem((await players.issue_link(address(), "/", 15)).token)
+    assert player.language is None
+    chosen = await players.choose_language(player.player_id, "de")
+    assert chosen is not None and chosen.language == "de" and await players.get(player.player_id) == chosen
+    again, _ = await players.redeem((await players.issue_link(player.email, "/", 15)).token)
+    assert again.language == "de"  # signing in again keeps it
+    dropped = await players.choose_language(player.player_id, None)
+    assert dropped is not None and dropped.language is None
+    assert await players.choose_language("p-nobody", "ru") is None

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from litestar import Controller, Request, Response, delete, get, patch, post
+from litestar import Controller, Request, Response, delete, get, patch, post, put
 from litestar.config.csrf import CSRFConfig
 from litestar.di import Provide
 from litestar.middleware.rate_limit import get_remote_address
 from litestar.params import JSONBody
 
-from infra.accounts import LinkExpired, LinkInvalid, LinkUsed, TooManyLinks
+from domain.kernel.phrases import Phrase, say
+from infra.accounts import LinkExpired, LinkInvalid, LinkUsed, Player, TooManyLinks
 from infra.channels.errors import DeliveryFailed, InvalidEmail
 from infra.channels.mail import sends_mail
 from services.gameplay.seat_names import ReservedName
@@ -24,12 +25,32 @@ from services.gameplay.seat_names import ReservedName
 from ..bodies import json_only, refuse_duplicate_keys
 from ..deps import AccountsDep, SettingsDep
 from ..errors import ApiError, documented, too_many
+from ..language import SERVER, CatalogsDep, LanguageDep
 from ..pages import public_url
-from ..player_schemas import CsrfOut, LinkRequest, LinkSentOut, PlayerMeOut, RenameRequest, SessionRequest
-from ..players import PlayerDep, provide_player
+from ..player_schemas import (
+    CsrfOut,
+    LanguageRequest,
+    LinkRequest,
+    LinkSentOut,
+    PlayerMeOut,
+    RenameRequest,
+    SessionRequest,
+)
+from ..players import PlayerDep, provide_player, remember_player
 from ..sessions import CSRF_KEY, new_csrf_cookie, start_session
 
 LINK_RETRY_S = 60
+
+LINK_REFUSED: dict[str, Phrase] = {
+    LinkInvalid.code: say("this sign-in link is not valid"),
+    LinkUsed.code: say("this sign-in link was used already, or a newer one was: ask for a new one"),
+    LinkExpired.code: say("this sign-in link has expired: ask for a new one"),
+}
+GONE = say("this account no longer exists")
+
+
+def me_out(player: Player, next_path: str | None = None) -> PlayerMeOut:
+    return PlayerMeOut(player.player_id, player.email, player.name, next_path, player.language)
 
 
 class AccountController(Controller):
@@ -43,26 +64,30 @@ class AccountController(Controller):
               s422="Not an email address (request/invalid_email)",
               s503="The mail could not be sent (mail/unavailable): retry later"))
     async def send_link(self, request: Request[Any, Any, Any], data: JSONBody[LinkRequest], accounts: AccountsDep,
-                        settings: SettingsDep) -> LinkSentOut:
+                        settings: SettingsDep, catalogs: CatalogsDep, language: LanguageDep) -> LinkSentOut:
         """Mails a link that signs the address in once, within ``MAGNATE_SIGN_IN_MINUTES``; the account is made on
         the first sign-in. With no ``SMTP_URL`` the mail is kept at ``/dev/mail`` when the development mailbox is on
         (``MAGNATE_DEV_MAILBOX``), and refused otherwise (403 ``mail/not_configured``). At most
         ``LINKS_PER_MAILBOX`` links per mailbox (plus-tags and case ignored) and ``LINKS_PER_CLIENT`` per client
-        address go out per link lifetime (429)."""
+        address go out per link lifetime (429). The mail is in the request's language."""
         if not sends_mail(settings):
-            raise ApiError(403, "mail/not_configured", "this server sends no mail (no SMTP_URL is set), so it cannot "
-                                                       "send sign-in links: ask its operator")
+            raise ApiError(403, "mail/not_configured", say("this server sends no mail (no SMTP_URL is set), so it "
+                                                           "cannot send sign-in links: ask its operator"))
         refuse_duplicate_keys(await request.body())
         try:
             email = await accounts.send_link(data.email, data.next, get_remote_address(request),
                                              settings.sign_in_minutes, public_url(settings),
-                                             limited=not settings.sandbox)
+                                             limited=not settings.sandbox,
+                                             words=catalogs.translations(SERVER, language))
         except InvalidEmail as exc:
-            raise ApiError(422, exc.code, exc.message, field="email") from exc
+            raise ApiError(422, exc.code, say("this is not an email address: {reason}", reason=exc.message),
+                           field="email") from exc
         except TooManyLinks as exc:
-            raise too_many(str(exc), LINK_RETRY_S) from exc
+            raise too_many(say("too many sign-in links were sent to this address lately; use one of them or wait"),
+                           LINK_RETRY_S) from exc
         except DeliveryFailed as exc:
-            raise ApiError(503, "mail/unavailable", f"the sign-in mail could not be sent: {exc.reason}",
+            raise ApiError(503, "mail/unavailable", say("the sign-in mail could not be sent: {reason}",
+                                                        reason=exc.reason),
                            headers={"Retry-After": str(LINK_RETRY_S)}) from exc
         return LinkSentOut(email, settings.sign_in_minutes)
 
@@ -101,12 +126,12 @@ class AccountController(Controller):
         try:
             player, next_path = await accounts.redeem(data.token)
         except LinkInvalid as exc:
-            raise ApiError(401, exc.code, str(exc)) from exc
+            raise ApiError(401, exc.code, LINK_REFUSED[exc.code]) from exc
         except (LinkUsed, LinkExpired) as exc:
-            raise ApiError(410, exc.code, str(exc)) from exc
+            raise ApiError(410, exc.code, LINK_REFUSED[exc.code]) from exc
         token, cookie = new_csrf_cookie(request.app.state.csrf)
         await start_session(request, {"player_id": player.player_id, CSRF_KEY: token})
-        return Response(PlayerMeOut(player.player_id, player.email, player.name, next_path), cookies=[cookie])
+        return Response(me_out(player, next_path), cookies=[cookie])
 
     @delete("/auth/session", status_code=204, summary="Sign out", responses=documented(
         403, s403="Without this session's CSRF token (auth/csrf), or from another site's page (auth/origin)"))
@@ -116,7 +141,26 @@ class AccountController(Controller):
     @get("/me", summary="The signed-in player", dependencies={"player": Provide(provide_player)},
          responses=documented(401, s401="Not signed in (auth/signed_out)"))
     async def me(self, player: PlayerDep) -> PlayerMeOut:
-        return PlayerMeOut(player.player_id, player.email, player.name)
+        """The player, with the language they chose (``language``: null until they choose one)."""
+        return me_out(player)
+
+    @put("/me/language", status_code=204, summary="Choose the language the service speaks to the player",
+         dependencies={"player": Provide(provide_player)}, guards=[json_only], responses=documented(
+             400, 401, 403, 415, s400="Not a language the service speaks (language/unknown)",
+             s401="Not signed in (auth/signed_out)", s403="Without this session's CSRF token (auth/csrf)"))
+    async def choose_language(self, request: Request[Any, Any, Any], data: JSONBody[LanguageRequest],
+                              player: PlayerDep, accounts: AccountsDep, catalogs: CatalogsDep) -> None:
+        """``{"language": "de"}``: the page (once signed in), the notices, mails, pushes and webhooks' texts are in
+        this language from now on. One the service does not speak is refused (400 ``language/unknown``)."""
+        refuse_duplicate_keys(await request.body())
+        if not catalogs.speaks(data.language):
+            raise ApiError(400, "language/unknown", say("the service does not speak this language; it speaks "
+                                                        "{languages}", languages=", ".join(catalogs.languages)),
+                           languages=list(catalogs.languages))
+        chosen = await accounts.choose_language(player.player_id, data.language)
+        if chosen is None:
+            raise ApiError(401, "auth/signed_out", GONE)
+        remember_player(request, chosen)
 
     @patch("/me", summary="Change the name others see", dependencies={"player": Provide(provide_player)},
            guards=[json_only], responses=documented(400, 401, 403, 415))
@@ -129,7 +173,8 @@ class AccountController(Controller):
         try:
             renamed = await accounts.rename(player.player_id, name)
         except ReservedName as exc:
-            raise ApiError(400, exc.code, str(exc)) from exc
+            raise ApiError(400, exc.code, say("this name reads as the computer's: choose another")) from exc
         if renamed is None:
-            raise ApiError(401, "auth/signed_out", "this account no longer exists")
-        return PlayerMeOut(renamed.player_id, renamed.email, renamed.name)
+            raise ApiError(401, "auth/signed_out", GONE)
+        remember_player(request, renamed)
+        return me_out(renamed)
