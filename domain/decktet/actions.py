@@ -6,7 +6,9 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue
+from domain.kernel.phrases import Phrase, say, say_n, term
 
+from . import wording
 from .board import find_placed, letter, replace_placed, with_seat
 from .cards import info, suit_codes
 from .catalog import catalog
@@ -14,23 +16,31 @@ from .economy import add, complete, development_room, economy, sub, tokens
 from .errors import CannotAfford, DevelopmentBlocked, NotADeed, SameSuitTrade
 from .events import DeedCompleted, DeedDeveloped, IncomeChosen, PreferenceSet, Traded
 from .state import DecktetState, Placed
+from .wording import amount, named_card
 
 
 def suit_of(state: DecktetState, code: str) -> int:
     """The index of a suit code, or InvalidValue."""
     codes = suit_codes(state.variant.dataset)
     if code.upper() not in codes:
-        raise InvalidValue(f"{code!r} is not a suit; one of {', '.join(codes)}", suit=code)
+        raise InvalidValue(phrase=say("{code} is not a suit; one of {codes}", code=repr(code), codes=", ".join(codes)),
+                           suit=code)
     return codes.index(code.upper())
+
+
+def _no_suit(state: DecktetState, card: str, suit: str) -> Phrase:
+    return say("{card} has no {suit}", card=named_card(card, state.variant.dataset),
+               suit=wording.suit(suit, state.variant.dataset))
 
 
 def choose(state: DecktetState, seat: int, card: str, suit: str) -> list[IncomeChosen]:
     """R9.1c: the roller takes one of its paying deed's suits."""
     index = suit_of(state, suit)
     if card not in state.choices:
-        raise NotADeed(f"{card} does not await an income choice", card=card)
+        raise NotADeed(phrase=say("{card} does not await an income choice",
+                                  card=named_card(card, state.variant.dataset)), card=card)
     if index not in info(state.variant.dataset, card).suits:
-        raise InvalidValue(f"{card} has no {suit}", card=card, suit=suit)
+        raise InvalidValue(phrase=_no_suit(state, card, suit), card=card, suit=suit)
     count = economy(state.variant).number.deed_income
     return [IncomeChosen(seat=seat, card=card, suit=suit_codes(state.variant.dataset)[index], count=count)]
 
@@ -38,7 +48,8 @@ def choose(state: DecktetState, seat: int, card: str, suit: str) -> list[IncomeC
 def _own_deed(state: DecktetState, seat: int, card: str) -> tuple[int, int, Placed]:
     where = find_placed(state.seats[seat], card)
     if where is None or not state.seats[seat].columns[where[0]][where[1]].deed:
-        raise NotADeed(f"{card} is not one of your deeds", card=card)
+        raise NotADeed(phrase=say("{card} is not one of your deeds", card=named_card(card, state.variant.dataset)),
+                       card=card)
     return where[0], where[1], state.seats[seat].columns[where[0]][where[1]]
 
 
@@ -47,7 +58,7 @@ def prefer(state: DecktetState, seat: int, card: str, suit: str) -> list[Prefere
     index = suit_of(state, suit)
     _own_deed(state, seat, card)
     if index not in info(state.variant.dataset, card).suits:
-        raise InvalidValue(f"{card} has no {suit}", card=card, suit=suit)
+        raise InvalidValue(phrase=_no_suit(state, card, suit), card=card, suit=suit)
     return [PreferenceSet(seat=seat, card=card, suit=suit_codes(state.variant.dataset)[index])]
 
 
@@ -56,9 +67,10 @@ def trade(state: DecktetState, seat: int, give: str, take: str) -> list[Traded]:
     given, taken = suit_of(state, give), suit_of(state, take)
     rule = catalog(state.variant.dataset).rules.trade
     if given == taken:
-        raise SameSuitTrade("a trade takes a different suit")
+        raise SameSuitTrade(phrase=say("a trade takes a different suit"))
     if state.seats[seat].supply[given] < rule.give:
-        raise CannotAfford(f"a trade gives {rule.give} tokens of one suit", suit=give)
+        raise CannotAfford(phrase=say_n("a trade gives {n} token of one suit", "a trade gives {n} tokens of one suit",
+                                          "n", n=rule.give), suit=give)
     codes = suit_codes(state.variant.dataset)
     return [Traded(seat=seat, give=codes[given], given=rule.give, take=codes[taken], taken=rule.take)]
 
@@ -68,13 +80,16 @@ def develop(state: DecktetState, seat: int, card: str, suit: str, count: int) ->
     index = suit_of(state, suit)
     district, _, placed = _own_deed(state, seat, card)
     if count < 1:
-        raise InvalidValue("develop at least one token", count=count)
+        raise InvalidValue(phrase=say("develop at least one token"), count=count)
     if state.seats[seat].supply[index] < count:
-        raise CannotAfford(f"you hold fewer than {count} {suit}", suit=suit)
+        held = amount(suit, count, state.variant.dataset)
+        raise CannotAfford(phrase=say("you hold fewer than {amount}", amount=held), suit=suit)
     card_info = info(state.variant.dataset, card)
     price = economy(state.variant).price(card_info)
     if count > development_room(card_info, placed.tokens, price, index):
-        raise DevelopmentBlocked(f"{count} {suit} on {card} would exceed its cost or leave no room for its suits")
+        raise DevelopmentBlocked(phrase=say("{amount} on {card} would exceed its cost or leave no room for its suits",
+                                            amount=amount(suit, count, state.variant.dataset),
+                                            card=term(card_info.name)))
     code = suit_codes(state.variant.dataset)[index]
     out: list[DeedDeveloped | DeedCompleted] = [DeedDeveloped(seat=seat, card=card, suit=code, count=count)]
     if complete(card_info, add(placed.tokens, tokens({index: count})), price):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from domain.kernel import Actor, Chance, GameAlreadyOver, NotYourTurn, WrongPhase
 from domain.kernel.deciding import decide_from, seat_of, system_only
+from domain.kernel.phrases import say
+from domain.kernel.phrases import seat as seat_ref
 from domain.kernel.reveal import reveal_seed
 
 from . import setup, turn
@@ -35,7 +37,7 @@ def step(
     if isinstance(command, StartGame):
         system_only(actor)
         if state.phase != Phase.SETUP:
-            raise WrongPhase("the game has already started")
+            raise WrongPhase(phrase=say("the game has already started"))
         rec.emit(*setup.start(command, chance))
         turn.begin(rec, rec.state.first, chance)
     elif isinstance(command, TakeAiTurn):
@@ -60,11 +62,11 @@ def is_computer(state: DecktetState, seat: int) -> bool:
 def _computer(rec: Recorder, state: DecktetState, chance: Chance) -> None:
     """The computer plays the turn of the seat on turn: its plan (recorded), each action as the seat's, the end."""
     if state.phase != Phase.PLAYING:
-        raise WrongPhase("no turn is being played")
+        raise WrongPhase(phrase=say("no turn is being played"))
     seat = state.active
     level = state.variant.seats[seat].level if is_computer(state, seat) else None
     if level is None:
-        raise NotTheComputers(f"seat {seat + 1} is a person's")
+        raise NotTheComputers(phrase=say("{seat} is a person's", seat=seat_ref(seat)))
     plan = plan_turn(state, seat, level, chance)
     rec.emit(AiTurnPlanned(seat=seat, level=level, reason=plan.reason))
     for action in plan.actions:
@@ -75,11 +77,11 @@ def _computer(rec: Recorder, state: DecktetState, chance: Chance) -> None:
 def _seat_on_turn(state: DecktetState, actor: Actor) -> int:
     seat = seat_of(actor)
     if state.phase == Phase.ENDED:
-        raise GameAlreadyOver("the game is over")
+        raise GameAlreadyOver(phrase=say("the game is over"))
     if state.phase == Phase.SETUP:
-        raise WrongPhase("the game has not started")
+        raise WrongPhase(phrase=say("the game has not started"))
     if seat != state.active:
-        raise NotYourTurn(f"it is seat {state.active + 1}'s turn")
+        raise NotYourTurn(phrase=say("it is {seat}'s turn", seat=seat_ref(state.active)))
     if is_computer(state, seat):
-        raise NotTheComputers(f"the computer plays seat {seat + 1}")
+        raise NotTheComputers(phrase=say("the computer plays {seat}", seat=seat_ref(seat)))
     return seat

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from domain.kernel import InvalidValue
+from domain.kernel.phrases import say, say_n
 
 from .catalog import catalog
 from .commands import Buy, Choose, Deed, Develop, Prefer, Sell, Trade, TurnAction
@@ -27,7 +28,8 @@ def parse_payment(text: str) -> dict[str, int]:
     for part in text.upper().split("+"):
         match = _TOKEN.match(part)
         if match is None:
-            raise InvalidValue(f"{part!r} is not a suit letter with an optional count 2-8", notation=text)
+            raise InvalidValue(phrase=say("{part} is not a suit letter with an optional count 2-8", part=repr(part)),
+                               notation=text)
         counts[match[1]] = counts.get(match[1], 0) + int(match[2] or 1)
     return {s: counts[s] for s in SUITS if s in counts}
 
@@ -47,7 +49,7 @@ def format_payment(payment: dict[str, int]) -> str:
 def _split(text: str, sep: str, what: str) -> tuple[str, str]:
     head, found, tail = text.partition(sep)
     if not found or not head or not tail:
-        raise InvalidValue(f"expected {what}", notation=text)
+        raise InvalidValue(phrase=say("expected {what}", what=what), notation=text)
     return head, tail
 
 
@@ -66,18 +68,20 @@ def parse_action(text: str) -> list[TurnAction]:
         return [Buy(card=card.upper(), district=district.lower(), payment=parse_payment(payment))]
     card, rest = _split(body, "+", "<operand>+<operand>")
     if code in ("T", "P", "C") and (len(rest) != 1 or rest.upper() not in SUITS):
-        raise InvalidValue(f"{rest!r} is not one suit letter", notation=text)
+        raise InvalidValue(phrase=say("{part} is not one suit letter", part=repr(rest)), notation=text)
     if code == "A":
         return [Develop(card=card.upper(), suit=s, count=n) for s, n in parse_payment(rest).items()]
     if code == "T":
         given = parse_payment(card)
         if len(given) != 1 or next(iter(given.values())) != catalog().rules.trade.give:
-            raise InvalidValue(f"a trade gives {catalog().rules.trade.give} tokens of one suit", notation=text)
+            give = catalog().rules.trade.give
+            raise InvalidValue(phrase=say_n("a trade gives {n} token of one suit",
+                                            "a trade gives {n} tokens of one suit", "n", n=give), notation=text)
         return [Trade(give=next(iter(given)), take=rest.upper())]
     if code in ("P", "C"):
         kind = Prefer if code == "P" else Choose
         return [kind(card=card.upper(), suit=rest.upper())]
-    raise InvalidValue(f"unknown action code {code!r}; one of B D S A T P C", notation=text)
+    raise InvalidValue(phrase=say("unknown action code {code}; one of B D S A T P C", code=repr(code)), notation=text)
 
 
 def parse_turn(text: str) -> tuple[TurnAction, ...]:

@@ -9,22 +9,24 @@ more there until the deed is complete (R5.4). In the three-player Y a seat build
 
 from __future__ import annotations
 
+from domain.kernel.phrases import Phrase, say, term
+
 from .cards import CardInfo, info
 from .state import DecktetState
 
 
-def placement_error(state: DecktetState, seat: int, card: CardInfo, district: int) -> str | None:
+def placement_error(state: DecktetState, seat: int, card: CardInfo, district: int) -> Phrase | None:
     """Why ``card`` may not go into ``seat``'s column of ``district``, or None if it may."""
     if seat not in state.builders[district]:
-        return "you do not build in this district"
+        return say("you do not build in this district")
     column = state.seats[seat].columns[district]
     if any(p.deed for p in column):
-        return "your deed in this district is not complete"
+        return say("your deed in this district is not complete")
     neighbour = info(state.variant.dataset, column[-1].card if column else state.districts[district])
     if not column and not neighbour.suits:
         return None
     if not set(card.suits) & set(neighbour.suits):
-        return f"no suit matches {neighbour.name}"
+        return say("no suit matches {card}", card=term(neighbour.name))
     return None
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from domain.kernel import Chance
+from domain.kernel.phrases import say
 
 from . import actions, plays, turn
 from .commands import Buy, Choose, Deed, Develop, EndTurn, PlayerCommand, PlayTurn, Prefer, Sell, Trade, TurnAction
@@ -44,7 +45,7 @@ def step_seat(
 def decide_action(state: DecktetState, seat: int, action: TurnAction) -> list[DecktetEvent]:
     """The events of one action of ``seat``'s action phase (R4, R9.1), or a RuleViolation."""
     if state.choices and not isinstance(action, Choose):
-        raise ChoicesFirst("make your income choices first", cards=state.choices)
+        raise ChoicesFirst(phrase=say("make your income choices first"), cards=state.choices)
     match action:
         case Choose(card=card, suit=suit):
             return list(actions.choose(state, seat, card, suit))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue
+from domain.kernel.phrases import say, say_n, term
 
 from .board import district_index, letter, played, with_column, with_seat
 from .cards import CardInfo, info, suit_codes
@@ -15,6 +16,7 @@ from .events import CardSold, DeedBought, PropertyBought
 from .placement import placement_error
 from .state import DecktetState, Placed
 from .variant import mode
+from .wording import named_card
 
 
 def plays_allowed(state: DecktetState) -> int:
@@ -24,19 +26,21 @@ def plays_allowed(state: DecktetState) -> int:
 
 def _playable(state: DecktetState, seat: int, card: str) -> CardInfo:
     if state.plays >= plays_allowed(state):
-        raise CardPlaysUsed("this turn's card plays have been made")
+        raise CardPlaysUsed(phrase=say("this turn's card plays have been made"))
     if card not in state.seats[seat].hand:
-        raise NotInHand(f"{card} is not in your hand", card=card)
+        raise NotInHand(phrase=say("{card} is not in your hand", card=named_card(card, state.variant.dataset)),
+                       card=card)
     return info(state.variant.dataset, card)
 
 
 def _district(state: DecktetState, seat: int, card: CardInfo, district: str) -> int:
     index = district_index(state, district)
     if index is None:
-        raise InvalidValue(f"there is no district {district!r}", district=district)
+        raise InvalidValue(phrase=say("there is no district {district}", district=repr(district)), district=district)
     reason = placement_error(state, seat, card, index)
     if reason is not None:
-        raise IllegalPlacement(f"{card.name} cannot go into {letter(index)}: {reason}", district=district)
+        raise IllegalPlacement(phrase=say("{card} cannot go into {district}: {reason}", card=term(card.name),
+                                             district=letter(index), reason=reason), district=district)
     return index
 
 
@@ -46,7 +50,8 @@ def parse_payment(state: DecktetState, payment: dict[str, int]) -> Tokens:
     counts: dict[int, int] = {}
     for code, count in payment.items():
         if code.upper() not in codes or count < 0:
-            raise InvalidValue(f"a payment counts tokens of the suits {', '.join(codes)}", payment=payment)
+            raise InvalidValue(phrase=say("a payment counts tokens of the suits {codes}", codes=", ".join(codes)),
+                               payment=payment)
         counts[codes.index(code.upper())] = counts.get(codes.index(code.upper()), 0) + count
     return tokens(counts)
 
@@ -58,9 +63,11 @@ def buy(state: DecktetState, seat: int, card: str, district: str, payment: dict[
     paid = parse_payment(state, payment)
     price = economy(state.variant).price(card_info)
     if not is_payment(card_info, paid, price):
-        raise WrongPayment(f"{card_info.name} costs {price} tokens of its suits, at least one of each")
+        raise WrongPayment(phrase=say_n("{card} costs {n} token of its suits, at least one of each",
+                                         "{card} costs {n} tokens of its suits, at least one of each", "n",
+                                         card=term(card_info.name), n=price))
     if not covers(state.seats[seat].supply, paid):
-        raise CannotAfford("you do not hold that payment")
+        raise CannotAfford(phrase=say("you do not hold that payment"))
     return [PropertyBought(seat=seat, card=card, district=letter(index), payment=paid)]
 
 
@@ -70,7 +77,8 @@ def deed(state: DecktetState, seat: int, card: str, district: str) -> list[DeedB
     index = _district(state, seat, card_info, district)
     paid = economy(state.variant).deed_price(card_info)
     if not covers(state.seats[seat].supply, paid):
-        raise CannotAfford(f"a deed on {card_info.name} takes one token of each of its suits")
+        raise CannotAfford(phrase=say("a deed on {card} takes one token of each of its suits",
+                                      card=term(card_info.name)))
     return [DeedBought(seat=seat, card=card, district=letter(index), payment=paid)]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import Chance
+from domain.kernel.phrases import say, say_n
 
 from .drawing import draw
 from .errors import CardPlayMissing, ChoicesFirst
@@ -33,9 +34,11 @@ def end_turn(rec: Recorder, seat: int, chance: Chance) -> None:
     """End the action phase: draw, count down the final round, then open the next turn or score the game."""
     state = rec.state
     if state.choices:
-        raise ChoicesFirst("make your income choices first")
+        raise ChoicesFirst(phrase=say("make your income choices first"))
     if state.plays < plays_required(state):
-        raise CardPlayMissing(f"make {plays_required(state)} card play(s) before ending the turn")
+        raise CardPlayMissing(phrase=say_n("make {n} card play before ending the turn",
+                                            "make {n} card plays before ending the turn", "n",
+                                            n=plays_required(state)))
     already = state.exhausted
     draw(rec, seat, chance)
     left = rec.state.turns_left

@@ -15,6 +15,7 @@ import msgspec
 
 from domain.kernel import InvalidValue
 from domain.kernel.datafiles import DATASET_PATTERN
+from domain.kernel.phrases import say
 
 from .catalog import ACE, COURT, CROWN, DEFAULT_DATASET, EXCUSE, PAWN, Catalog, Mode, card_id
 
@@ -78,17 +79,19 @@ class Variant(msgspec.Struct, frozen=True, kw_only=True):
 def resolve(options: GameOptions) -> Variant:
     """The variant of ``options``, or InvalidValue when they break a validity rule of §2.10."""
     if options.stacked and not options.mega:
-        raise InvalidValue("the stacked deck (V8) is a Mega variant: it needs mega", option="stacked")
+        raise InvalidValue(phrase=say("the stacked deck (V8) is a Mega variant: it needs mega"), option="stacked")
     if options.stacked and options.three:
-        raise InvalidValue("the stacked deck (V8) is for two players", option="stacked")
+        raise InvalidValue(phrase=say("the stacked deck (V8) is for two players"), option="stacked")
     players = 3 if options.three else 2
     if options.seats and len(options.seats) != players:
-        raise InvalidValue(f"this game is for {players} players: give {players} seats or none", option="seats")
+        raise InvalidValue(phrase=say("this game is for {n} players: give {n} seats or none", n=players),
+                           option="seats")
     for spec in options.seats:
         if spec.kind == "human" and spec.level is not None:
-            raise InvalidValue("only a computer seat has a level", option="seats")
+            raise InvalidValue(phrase=say("only a computer seat has a level"), option="seats")
         if spec.level is not None and spec.level not in AI_LEVELS:
-            raise InvalidValue(f"unknown level {spec.level!r}: one of {', '.join(AI_LEVELS)}", option="seats")
+            raise InvalidValue(phrase=say("unknown level {level}: one of {levels}", level=repr(spec.level),
+                                             levels=", ".join(AI_LEVELS)), option="seats")
     seats = tuple(SeatSpec(kind="ai", level=spec.level or "medium") if spec.kind == "ai" else SeatSpec()
                   for spec in options.seats)
     return Variant(

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from domain.kernel.phrases import Arg, Listing, Phrase, Term, say, say_n, term
 
-from .cards import info
+from .cards import info, known
 from .catalog import catalog
 
 
@@ -57,3 +57,8 @@ def card(card_id: str, dataset: str) -> Term:
 
 def cards(card_ids: Iterable[str], dataset: str) -> Listing:
     return Listing(tuple(card(c, dataset) for c in card_ids))
+
+
+def named_card(card_id: str, dataset: str) -> Arg:
+    """A card id a player sent: the card's name when it is one, else the id as sent."""
+    return card(card_id, dataset) if known(dataset, card_id) else card_id
