@@ -8,18 +8,31 @@ the gameplay service usually holds in memory already. Lines of told events never
 A story is told from the events its reader may see (:meth:`Gameplay.visible_events`): a game whose events
 are all public has one story for everybody; a game with hidden information has one per viewer until it
 ends, so nobody's history tells them a card drawn into another seat's hand.
+
+A story is kept in no language (its lines are phrases); :meth:`Stories.told_in` renders it in the reader's, the
+seats named as the story knows them (the players' chosen names, else "Player 2" in that language). The lines
+rendered in each language are kept with the story, so a language's reader renders only the new ones.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping, Sequence
 
+import msgspec
 from cachetools import LRUCache
 
 from domain.kernel import Narrator, Told, Viewer
+from domain.kernel.narration import seat_phrase
+from domain.kernel.table import SeatClaimed
 from infra.errors import StreamNotFound
+from services.language.catalogs import Catalogs
+from services.language.render import Renderer
 
 from .queries import GameQueries
+
+KERNEL = "kernel"
+"""The words every game shares (a game without catalogs of its own is told in them)."""
 
 
 class NoNarrator(StreamNotFound):
@@ -29,13 +42,42 @@ class NoNarrator(StreamNotFound):
 
 
 class _Story:
-    __slots__ = ("lock", "narrator", "told", "version")
+    __slots__ = ("game_type", "lock", "names", "narrator", "rendered", "told", "version")
 
-    def __init__(self, narrator: Narrator) -> None:
+    def __init__(self, game_type: str, narrator: Narrator, names: Mapping[int, str]) -> None:
+        self.game_type = game_type
         self.narrator = narrator
+        self.names = dict(names)
         self.told: list[Told] = []
         self.version = 0
         self.lock = asyncio.Lock()
+        self.rendered: dict[str, list[Told]] = {}
+        """The first lines of :attr:`told`, rendered, by language."""
+
+
+def renderer(catalogs: Catalogs, game_type: str, language: str, names: Mapping[int, str]) -> Renderer:
+    """Renders ``game_type``'s phrases in ``language``, a seat named by its player's name, else "Player 2"."""
+    domain = game_type if game_type in catalogs.domains else KERNEL
+    translations = catalogs.translations(domain, language)
+    unnamed = Renderer(translations, language, lambda seat: "")
+
+    def name(seat: int) -> str:
+        return names.get(seat) or unnamed.text(seat_phrase(seat))
+
+    return Renderer(translations, language, name)
+
+
+def rendered(lines: Sequence[Told], words: Renderer) -> list[Told]:
+    """``lines`` with their text and named seats in ``words``' language (a line told in English stays as it
+    was)."""
+    out = []
+    for line in lines:
+        if line.phrase is None:
+            out.append(line)
+        else:
+            text, seats = words.render(line.phrase)
+            out.append(msgspec.structs.replace(line, text=text, seats=seats))
+    return out
 
 
 class Stories:
@@ -59,7 +101,7 @@ class Stories:
         story = self._stories.get(key)
         if story is None:
             names = {s.seat: s.name for s in await queries.store.seats(game_id)}
-            story = self._stories[key] = _Story(module.narrator(names))
+            story = self._stories[key] = _Story(game_type, module.narrator(names), names)
         codec = queries.loader.codecs[game_type]
         async with story.lock:  # one request tells the new events; the others wait and read
             visible = await queries.visible_events(game_id, story.version, viewer)
@@ -67,9 +109,31 @@ class Stories:
                 # The game has ended and nothing is hidden any more: one whole story, the same for everybody.
                 self._stories.pop(key, None)
                 names = {s.seat: s.name for s in await queries.store.seats(game_id)}
-                self._stories[(game_id, None)] = _Story(module.narrator(names))
+                self._stories[(game_id, None)] = _Story(game_type, module.narrator(names), names)
                 return await self.told_after(queries, game_id, after, viewer)
+            claimed = False
             for stored in visible.events:
-                story.told.extend(story.narrator.tell(stored.version, stored.type, codec.decode_event(stored.payload)))
+                event = codec.decode_event(stored.payload)
+                claimed = claimed or isinstance(event, SeatClaimed)
+                story.told.extend(story.narrator.tell(stored.version, stored.type, event))
+            if claimed:  # a player named their seat: the lines already told name it too
+                story.names = {s.seat: s.name for s in await queries.store.seats(game_id)}
+                story.rendered.clear()
             story.version = max(story.version, visible.version)
             return story.version, [t for t in story.told if t.version > after]
+
+    async def told_in(
+        self, queries: GameQueries, game_id: str, after: int, viewer: Viewer, catalogs: Catalogs, language: str
+    ) -> tuple[int, list[Told]]:
+        """:meth:`told_after` rendered in ``language``."""
+        await self.told_after(queries, game_id, after, viewer)
+        game_type = await queries.loader.game_type(game_id)
+        public = (game_id, None) in self._stories
+        story = self._stories.get((game_id, None if public else str(viewer)))
+        if story is None:  # dropped by the cache in between: told again
+            return await self.told_in(queries, game_id, after, viewer, catalogs, language)
+        async with story.lock:
+            words = renderer(catalogs, game_type, language, story.names)
+            done = story.rendered.setdefault(language, [])
+            done.extend(rendered(story.told[len(done):], words))
+            return story.version, [t for t in done if t.version > after]

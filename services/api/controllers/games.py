@@ -19,6 +19,7 @@ from ..auth import SECURITY, provide_optional_seat, provide_seat
 from ..clock_schemas import table_state
 from ..deps import ChatDep, GameplayDep, OptionalSeatDep, SeatDep, SettingsDep, StoriesDep, TablesDep
 from ..errors import TOO_DEEP, documented, invalid, malformed
+from ..language import CatalogsDep, LanguageDep
 from ..limits import CREATE, RATE
 from ..pages import events_page, public_url, viewer_of
 from ..schemas import (
@@ -189,14 +190,17 @@ class GameController(Controller):
          responses=documented(400, 401, 404))
     async def history(
         self, game_id: FromPath[str], seat: OptionalSeatDep, gameplay: GameplayDep, stories: StoriesDep,
-        after: After = 0,
+        language: LanguageDep, catalogs: CatalogsDep, after: After = 0,
     ) -> HistoryOut:
         """One line per sentence, each with the version and type of the event it tells and its depth
         (0 = a round, 1 = a step of it, 2 = a seat's doing, 3 = its detail). The story is told from the
         whole log the caller may see (it names things from the start), but only lines of events after
-        ``after`` are sent."""
+        ``after`` are sent. Each line's ``text`` is in the reader's language (``seats``: where it names each
+        seat, in UTF-16 code units); its ``phrase`` is the line in no language (a message key of the game's
+        catalog and its arguments), for a client that renders the story itself."""
         try:
-            version, lines = await stories.told_after(gameplay.queries, game_id, after, viewer_of(seat))
+            version, lines = await stories.told_in(gameplay.queries, game_id, after, viewer_of(seat), catalogs,
+                                                   language)
         except NoNarrator as exc:
             raise invalid(str(exc)) from exc
         return HistoryOut(version, tuple(lines))

@@ -24,6 +24,9 @@ from hypothesis import strategies as st
 
 from domain.games import GAMES
 from domain.kernel import PUBLIC, GameModule, Seat, Viewer
+from services.gameplay.story import rendered, renderer
+from services.language.catalogs import Catalogs
+from services.language.domains import all_domains
 
 from .sse import EventStream
 from .table import Game, Table, bearer
@@ -56,6 +59,8 @@ async def play(table: Table, module: GameModule[Any], game: Game, moves: int, se
         assert response.status_code == 200, response.text
         if answered is not None:
             answered(Seat(seat), response.text)
+
+ENGLISH_WORDS = Catalogs(all_domains(GAMES, {}), ("en",))
 
 
 async def check_every_route(table: Table, module: GameModule[Any], game: Game, live_url: str) -> None:
@@ -90,8 +95,9 @@ async def check_every_route(table: Table, module: GameModule[Any], game: Game, l
         if module.narrator is not None:
             names = {s.seat: s.name for s in await gameplay.store.seats(game.id)}
             narrator = module.narrator(names)
-            told = [as_json(t) for e, shown in visible if shown is not None
-                    for t in narrator.tell(e.version, e.type, shown)]
+            english = renderer(ENGLISH_WORDS, loaded.game_type, "en", names)  # no Accept-Language: English
+            told = [as_json(t) for t in rendered([t for e, shown in visible if shown is not None
+                                                  for t in narrator.tell(e.version, e.type, shown)], english)]
             history = (await client.get(f"/api/games/{game.id}/history", headers=headers)).json()
             assert history["lines"] == told
         export = await client.get(f"/api/games/{game.id}/export", headers=headers)
