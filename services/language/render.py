@@ -57,7 +57,8 @@ class Renderer:
     def _phrase(self, phrase: Phrase, named: list[Named], offset: int) -> str:
         text = ""
         for literal, field, _spec, _conversion in _FORMATTER.parse(self.template(phrase)):
-            text += literal
+            # a name ending in a full stop ("Red Socks Ltd.") ends the sentence with that stop
+            text += literal[1:] if literal.startswith(".") and text.endswith(".") else literal
             if field is None:
                 continue
             value = phrase.args.get(field)
