@@ -142,9 +142,9 @@ export class TablePanel {
       const times = s.timeouts || 1;
       const perTurn = this.table.on_timeout === "stand_in_move"; // the computer played those turns, nothing more
       const timedOut = perTurn
-        ? (times > 1 ? t("timed out {n} times: the computer played those turns", { n: times })
+        ? (times > 1 ? tn("timed out {n} time: the computer played that turn", "timed out {n} times: the computer played those turns", times)
           : t("timed out: the computer played that turn"))
-        : (times > 1 ? t("timed out {n} times, then took the seat back", { n: times })
+        : (times > 1 ? tn("timed out {n} time, then took the seat back", "timed out {n} times, then took the seat back", times)
           : t("timed out, then took the seat back"));
       facts.push(h("span", { class: "mark" }, {
         timed_out: timedOut,
