@@ -13,12 +13,16 @@ from typing import Any
 
 import msgspec
 
+from .phrases import Phrase
+
 
 class Reason(msgspec.Struct, frozen=True):
     """Why an option is advised, language-neutral: a message key and its arguments (each game renders it)."""
 
     key: str
     args: dict[str, str | int] = msgspec.field(default_factory=dict)
+    phrase: Phrase | None = None
+    """The reason in no language (a message key and its arguments), rendered in the reader's language."""
 
 
 class AdviceOption(msgspec.Struct, frozen=True):
