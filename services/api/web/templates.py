@@ -15,6 +15,7 @@ from babel import Locale, UnknownLocaleError
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from services.language.catalogs import Catalogs
+from services.language.choice import COOKIE
 
 PAGES = Path(__file__).resolve().parent / "pages"
 
@@ -35,7 +36,7 @@ def environment(catalogs: Catalogs, language: str) -> Environment:
     made = Environment(loader=FileSystemLoader(PAGES), autoescape=select_autoescape(default=True),
                        undefined=StrictUndefined, extensions=["jinja2.ext.i18n"], auto_reload=False)
     made.install_gettext_translations(catalogs.translations("shell", language), newstyle=True)  # type: ignore[attr-defined]
-    made.globals.update(lang=language, languages=catalogs.languages, own_name=own_name)
+    made.globals.update(lang=language, languages=catalogs.languages, own_name=own_name, cookie=COOKIE)
     return made
 
 

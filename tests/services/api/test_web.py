@@ -13,6 +13,8 @@ from domain.games import GAMES
 from domain.magnate.catalog import catalog
 from domain.magnate.catalog_view import letters
 from services.api.web import STATIC
+from services.language.catalogs import read_catalog
+from services.language.domains import SHELL
 
 from .table import Table, bearer
 
@@ -31,6 +33,29 @@ async def test_every_page_is_served_with_a_strict_content_policy(client: AsyncCl
         assert f'<script type="module" src="{script}">' in response.text
         assert "script-src 'self'" in response.headers["content-security-policy"]
         assert response.headers["referrer-policy"] == "no-referrer"
+
+
+async def test_a_page_speaks_the_readers_language_and_says_it_varies_with_it(client: AsyncClient) -> None:
+    """The browser's languages pick the page's (Russian here), the switch's cookie overrides them, a language the
+    server does not speak falls back to English; the page says which (``<html lang>``), and that it varies."""
+    russian = read_catalog(SHELL, "ru")
+    german = read_catalog(SHELL, "de")
+    assert russian is not None and german is not None
+    for path, _ in (*PAGES, ("/rules/magnate", "")):
+        page = await client.get(path, headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"})
+        assert '<html lang="ru">' in page.text, path
+        assert set(page.headers["vary"].replace(" ", "").split(",")) >= {"Cookie", "Accept-Language"}
+        assert "script-src 'self'" in page.headers["content-security-policy"]
+        assert 'id="language-switch"' in page.text, "every page has the switch"
+    lobby = await client.get("/", headers={"Accept-Language": "ru"})
+    assert f"<h1>{russian.get('Play by web').string}</h1>" in lobby.text
+    assert '<option value="de" lang="de">Deutsch</option>' in lobby.text
+    assert '<option value="ru" lang="ru" selected>Русский</option>' in lobby.text
+    chosen = await client.get("/", headers={"Accept-Language": "ru", "Cookie": "magnate_lang=de"})
+    assert '<html lang="de">' in chosen.text
+    assert f"<h1>{german.get('Play by web').string}</h1>" in chosen.text
+    unknown = await client.get("/signin", headers={"Accept-Language": "fr-FR"})
+    assert '<html lang="en">' in unknown.text and "<h1>Sign in</h1>" in unknown.text
 
 
 async def test_every_script_module_the_pages_import_is_served(client: AsyncClient) -> None:

@@ -10,7 +10,7 @@
 //
 // Babel extracts the first arguments of t, tn and tc from every module (services/language/domains.py), so a
 // string shown to people is written only through them. A game's bundle reads its own domain:
-// `const { t, tn, tc } = await words("magnate");`.
+// `const { t, tn, tc } = await words("<its game type>");`.
 
 export const lang = document.documentElement.lang || "en";
 /** The language Intl writes numbers, lists and dates in (the pseudo-locale writes English). */

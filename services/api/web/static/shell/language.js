@@ -1,6 +1,6 @@
 // The header's language switch (every page's template draws it: #language-switch, offering the languages the
-// server speaks, each named in its own words). Choosing one keeps it in this browser (the ``magnate_lang``
-// cookie, a year), in the account when signed in (PUT /api/me/language), and shows the page again in it.
+// server speaks, each named in its own words). Choosing one keeps it in this browser (the cookie the server reads,
+// named by the switch's ``data-cookie``, for a year), in the account when signed in (PUT /api/me/language), and shows the page again in it.
 
 import { api, inWords } from "./api.js";
 import { whoami } from "./account.js";
@@ -10,7 +10,9 @@ const YEAR = 365 * 24 * 60 * 60;
 
 /** Keeps ``language`` as this browser's choice (read by the server on every page). */
 export function remember(language) {
-  document.cookie = `magnate_lang=${encodeURIComponent(language)}; path=/; max-age=${YEAR}; SameSite=Lax`;
+  const holder = document.querySelector("[data-cookie]");
+  if (!holder) return;
+  document.cookie = `${holder.dataset.cookie}=${encodeURIComponent(language)}; path=/; max-age=${YEAR}; SameSite=Lax`;
 }
 
 /** Wires the switch: the choice is kept, then the page reloads in the new language. */

@@ -4,7 +4,8 @@
 
 import { suitGroup } from "./suits.js";
 import { el, fitted, svgBox } from "./svg.js";
-import { listing } from "./words.js";
+import { num } from "../../shell/i18n.js";
+import { listing, t } from "./words.js";
 
 /** The completion cost of a deed (R4.2a, as the catalog prices it): only to draw how far along it is. */
 export function completion(words, id, variant) {
@@ -45,7 +46,7 @@ export function cardFace(words, id, { x = 0, y = 0, w = 80, h = 112, cls = "" } 
   if (!c.suits.length) {
     g.append(el("text", { x: x + w / 2, y: y + h / 2 - 4, class: "card-blank", "text-anchor": "middle", "font-size": 22 }, "∅"));
   }
-  const parts = lines(c.name, 13);
+  const parts = lines(words.name(id), 13);
   parts.forEach((part, i) => g.append(fitted(x + w / 2, y + h - 8 - (parts.length - 1 - i) * 11, part,
     { size: 10, width: w - 8, cls: "card-name", anchor: "middle" })));
   return g;
@@ -62,7 +63,9 @@ export function cardSvg(words, id, { w = 80, h = 112, cls = "" } = {}) {
 export function districtCard(words, district, { x, y, w, h, controller = null, who = "" }) {
   const c = words.card(district.card);
   const owned = controller !== null && controller !== undefined;
-  const label = `District ${district.letter}: ${words.describe(district.card)}${owned ? `, controlled by ${who}` : ", controlled by nobody"}`;
+  const args = { letter: district.letter, card: words.describe(district.card), player: who };
+  const label = owned ? t("District {letter}: {card}, controlled by {player}", args)
+    : t("District {letter}: {card}, controlled by nobody", args);
   const g = el("g", { class: `district${owned ? ` controlled owner-${controller}` : ""}`, "data-district": district.letter,
     role: "img", "aria-label": label }, el("title", {}, label));
   g.append(el("rect", { x, y, width: w, height: h, rx: 6, class: "district-face" }));
@@ -73,7 +76,7 @@ export function districtCard(words, district, { x, y, w, h, controller = null, w
   if (mark) g.append(el("text", { x: x + w - 5, y: y + 13, class: "card-rank", "text-anchor": "end", "font-size": 11 }, mark));
   const n = c.suits.length;
   c.suits.forEach((s, i) => g.append(suitGroup(s, x + w / 2 - (n * 15) / 2 + i * 15 + 1, y + 17, 13)));
-  if (!n) g.append(el("text", { x: x + w / 2, y: y + 29, class: "card-blank", "text-anchor": "middle", "font-size": 9 }, "no suit"));
+  if (!n) g.append(el("text", { x: x + w / 2, y: y + 29, class: "card-blank", "text-anchor": "middle", "font-size": 9 }, t("no suit")));
   g.append(fitted(x + w / 2, y + h - 7, words.shortName(district.card), { size: 9.5, width: w - 8, cls: "card-name", anchor: "middle" }));
   return g;
 }
@@ -95,10 +98,15 @@ export function cardStrip(words, placed, { x, y, variant, owner }) {
   const on = placed.tokens.reduce((a, b) => a + b, 0);
   const cost = placed.deed ? completion(words, placed.card, variant) : 0;
   const tokens = words.tokens(placed.tokens);
-  const pref = placed.preference ? `; it pays you ${words.suit(placed.preference)} on the others' rolls` : "";
-  const label = placed.deed
-    ? `${words.describe(placed.card)}: a deed with ${on ? tokens : "no tokens"} on it (${on} of ${cost})${pref}`
-    : words.describe(placed.card);
+  const deedArgs = { card: words.describe(placed.card), tokens, on, cost, suit: placed.preference ? words.suit(placed.preference) : "" };
+  let label = words.describe(placed.card);
+  if (placed.deed && placed.preference) {
+    label = on ? t("{card}: a deed with {tokens} on it ({on} of {cost}); it pays you {suit} on the others' rolls", deedArgs)
+      : t("{card}: a deed with no tokens on it ({on} of {cost}); it pays you {suit} on the others' rolls", deedArgs);
+  } else if (placed.deed) {
+    label = on ? t("{card}: a deed with {tokens} on it ({on} of {cost})", deedArgs)
+      : t("{card}: a deed with no tokens on it ({on} of {cost})", deedArgs);
+  }
   const g = el("g", { class: `placed owner-${owner}${placed.deed ? " deed" : ""}`, "data-card": placed.card,
     role: "img", "aria-label": label }, el("title", {}, label));
   g.append(el("rect", { x, y, width: w, height: h, rx: 4, class: "strip-face" }));
@@ -106,20 +114,20 @@ export function cardStrip(words, placed, { x, y, variant, owner }) {
   c.suits.forEach((s, i) => g.append(suitGroup(s, x + 19 + i * 11, y + 3, 10)));
   g.append(fitted(x + 4, y + 25, words.shortName(placed.card), { size: 8.5, width: w - 8, cls: "card-name" }));
   if (!placed.deed) return g;
-  g.append(el("text", { x: x + w - 3, y: y + 11, class: "deed-progress", "text-anchor": "end", "font-size": 8 }, `${on}/${cost}`));
+  g.append(el("text", { x: x + w - 3, y: y + 11, class: "deed-progress", "text-anchor": "end", "font-size": 8 }, t("{on}/{cost}", { on, cost })));
   let at = x + 4;
   words.suits.forEach((s, i) => {
     if (!placed.tokens[i]) return;
     g.append(suitGroup(s.code, at, y + 30, 8));
-    g.append(el("text", { x: at + 9, y: y + 37, class: "token-count", "font-size": 8 }, String(placed.tokens[i])));
+    g.append(el("text", { x: at + 9, y: y + 37, class: "token-count", "font-size": 8 }, num(placed.tokens[i])));
     at += 17;
   });
-  if (!on) g.append(el("text", { x: x + 4, y: y + 37, class: "token-none", "font-size": 7.5 }, "no tokens"));
+  if (!on) g.append(el("text", { x: x + 4, y: y + 37, class: "token-none", "font-size": 7.5 }, t("no tokens")));
   if (at < x + w - 22) {
-    g.append(el("text", { x: x + w - 3, y: y + 37, class: "deed-mark", "text-anchor": "end", "font-size": 7.5 }, "deed"));
+    g.append(el("text", { x: x + w - 3, y: y + 37, class: "deed-mark", "text-anchor": "end", "font-size": 7.5 }, t("deed")));
   }
   if (placed.preference) {
-    g.append(el("text", { x: x + 4, y: y + 47, class: "pref", "font-size": 7.5 }, "pays you"));
+    g.append(el("text", { x: x + 4, y: y + 47, class: "pref", "font-size": 7.5 }, t("pays you")));
     g.append(suitGroup(placed.preference, x + 36, y + 40, 8));
     g.append(el("text", { x: x + 46, y: y + 47, class: "pref", "font-size": 7.5 }, words.suit(placed.preference)));
   }

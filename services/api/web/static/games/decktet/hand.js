@@ -3,9 +3,10 @@
 // (the draw pile and the hands it may not see, together), listed only when asked for.
 
 import { h } from "../../shell/dom.js";
+import { num } from "../../shell/i18n.js";
 import { cardSvg, completion } from "./cards.js";
 import { suitIcon } from "./suits.js";
-import { plural } from "./words.js";
+import { t, tn } from "./words.js";
 
 /** What a card costs and gives, in words (for screen readers) and in symbols: one symbol a token. */
 function costs(words, id, variant) {
@@ -13,14 +14,17 @@ function costs(words, id, variant) {
   const price = completion(words, id, variant);
   const ace = c.rank === "1";
   const sale = ace ? Array(variant.originalAces ? words.prices.original_ace_sale : words.prices.ace_sale).fill(c.suits[0]) : c.suits;
-  const said = `Buy for ${ace ? `${price} ${words.suit(c.suits[0])}` : `${price} in its suits`}; a deed costs `
-    + `${words.deedPrice(id)}; sells for ${words.saleValue(id, variant)}.`;
+  const deed = words.deedPrice(id);
+  const sells = words.saleValue(id, variant);
+  const said = ace ? t("Buy for {price}; a deed costs {deed}; sells for {sale}.", { price: words.amount(c.suits[0], price), deed, sale: sells })
+    : tn("Buy for {n} token in its suits; a deed costs {deed}; sells for {sale}.",
+      "Buy for {n} tokens in its suits; a deed costs {deed}; sells for {sale}.", price, { deed, sale: sells });
   const icons = (suits) => suits.map((s) => suitIcon(s));
   return h("p", { class: "card-costs" }, h("span", { class: "visually-hidden" }, said),
     h("span", { "aria-hidden": "true", title: said },
-      h("span", { class: "cost" }, "Buy ", h("b", {}, String(price)), ...(ace ? icons([c.suits[0]]) : [])),
-      h("span", { class: "cost" }, "Deed ", ...icons(c.suits)),
-      h("span", { class: "cost" }, "Sells ", ...icons(sale))));
+      h("span", { class: "cost" }, t("Buy"), " ", h("b", {}, num(price)), ...(ace ? icons([c.suits[0]]) : [])),
+      h("span", { class: "cost" }, t("Deed"), " ", ...icons(c.suits)),
+      h("span", { class: "cost" }, t("Sells"), " ", ...icons(sale))));
 }
 
 function unseenList(details, view, words) {
@@ -36,18 +40,19 @@ export function renderHand(container, view, ctx) {
   if (seat && seat.hand) {
     const cards = seat.hand.map((id) => {
       const item = h("li", { class: "hand-card", "data-card": id },
-        h("button", { type: "button", class: "card-button", "aria-label": `${words.describe(id)}: play it` }, cardSvg(words, id)),
+        h("button", { type: "button", class: "card-button", "aria-label": t("{card}: play it", { card: words.describe(id) }) }, cardSvg(words, id)),
         costs(words, id, view.variant));
       item.querySelector("button").addEventListener("click", () => ctx.onCard(id));
       return item;
     });
-    parts.push(cards.length ? h("ul", { class: "hand", id: "hand" }, ...cards) : h("p", {}, "Your hand is empty."));
+    parts.push(cards.length ? h("ul", { class: "hand", id: "hand" }, ...cards) : h("p", {}, t("Your hand is empty.")));
   } else {
-    parts.push(h("p", { class: "hint" }, "Each player's hand is hidden from the others: only its size is shown."));
+    parts.push(h("p", { class: "hint" }, t("Each player's hand is hidden from the others: only its size is shown.")));
   }
   const was = container.querySelector("details.unseen");
   const details = h("details", { class: "unseen", id: "unseen", open: was && was.open ? true : null },
-    h("summary", {}, `Cards ${seat ? "you have" : "the table has"} not seen: ${plural(view.unseen.length, "card")}`));
+    h("summary", {}, seat ? tn("Cards you have not seen: {n} card", "Cards you have not seen: {n} cards", view.unseen.length)
+      : tn("Cards the table has not seen: {n} card", "Cards the table has not seen: {n} cards", view.unseen.length)));
   details.addEventListener("toggle", () => {
     if (details.open) unseenList(details, view, words);
   });

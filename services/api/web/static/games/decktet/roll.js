@@ -5,11 +5,13 @@
 import { h } from "../../shell/dom.js";
 import { suitGroup } from "./suits.js";
 import { el, svgBox } from "./svg.js";
-import { listing } from "./words.js";
+import { listing, t } from "./words.js";
 
 /** A ten-sided die (a kite, as a d10's face looks) showing ``value``. */
 function d10(value, income) {
-  const svg = svgBox(100, 100, { cls: `die d10${income ? " income" : ""}`, label: `ten-sided die showing ${value}${income ? " (the income number)" : ""}` });
+  const label = income ? t("ten-sided die showing {value} (the income number)", { value })
+    : t("ten-sided die showing {value}", { value });
+  const svg = svgBox(100, 100, { cls: `die d10${income ? " income" : ""}`, label });
   svg.append(el("polygon", { points: "50,3 96,40 50,97 4,40", class: "die-face" }),
     el("text", { x: 50, y: 62, "text-anchor": "middle", class: "die-number", "font-size": value === 10 ? 34 : 42 }, String(value)));
   return svg;
@@ -17,7 +19,7 @@ function d10(value, income) {
 
 /** A six-sided tax die showing the suit it taxes. */
 function d6(face, suit, words) {
-  const svg = svgBox(100, 100, { cls: "die d6 tax", label: `tax die showing ${face}: ${words.suit(suit)}` });
+  const svg = svgBox(100, 100, { cls: "die d6 tax", label: t("tax die showing {face}: {suit}", { face, suit: words.suit(suit) }) });
   svg.append(el("rect", { x: 4, y: 4, width: 92, height: 92, rx: 16, class: "die-face" }), suitGroup(suit, 22, 14, 56),
     el("text", { x: 88, y: 92, "text-anchor": "end", class: "die-small", "font-size": 20 }, String(face)));
   return svg;
@@ -88,24 +90,31 @@ export class Roll {
     const high = roll.dice.indexOf(income);
     const dice = h("div", { class: "dice-row" }, ...roll.dice.map((v, i) => d10(v, i === high)),
       ...roll.tax_dice.map((face) => d6(face, words.suits[face - 1] ? words.suits[face - 1].code : "?", words)));
-    const parts = [h("h3", {}, `Turn ${view.turn}: ${label(roll.seat)}'s roll`), dice,
-      h("p", { class: "roll-income" }, `Income number ${income}`,
-        income === 10 ? ": every Crown pays its suit." : income === 1 ? ": Aces pay." : `: rank ${income} properties pay.`)];
+    const pays = income === 10 ? t("Income number {income}: every Crown pays its suit.", { income })
+      : income === 1 ? t("Income number {income}: Aces pay.", { income })
+        : t("Income number {income}: rank {income} properties pay.", { income });
+    const parts = [h("h3", {}, t("Turn {turn}: {player}'s roll", { turn: view.turn, player: label(roll.seat) })), dice,
+      h("p", { class: "roll-income" }, pays)];
     if (roll.taxed.length) {
-      const lost = story ? story.taxed.map((t) => `${label(t.seat)} loses ${t.count} ${words.suit(t.suit)}`) : [];
-      parts.push(h("p", { class: "roll-tax" }, `Tax on ${listing(roll.taxed.map((s) => words.suit(s)))}: each player keeps at most one. `,
-        lost.length ? `${listing(lost)}.` : story ? "Nobody had more than one." : ""));
+      const lost = story ? story.taxed.map((x) => t("{player} loses {amount}", { player: label(x.seat), amount: words.amount(x.suit, x.count) })) : [];
+      const taxed = listing(roll.taxed.map((s) => words.suit(s)));
+      parts.push(h("p", { class: "roll-tax" }, t("Tax on {suits}: each player keeps at most one.", { suits: taxed }), " ",
+        lost.length ? t("{losses}.", { losses: listing(lost) }) : story ? t("Nobody had more than one.") : ""));
     }
     if (story) {
       const rows = view.seats.map((s) => {
         const got = story.income.get(s.seat);
         return h("li", { "data-seat": String(s.seat) }, h("span", { class: `seat-dot owner-${s.seat}`, "aria-hidden": "true" }),
-          `${label(s.seat)}: ${got ? `+ ${words.tokens(got)}` : "nothing"}`);
+          got ? t("{player}: + {tokens}", { player: label(s.seat), tokens: words.tokens(got) })
+            : t("{player}: nothing", { player: label(s.seat) }));
       });
-      parts.push(h("ul", { class: "roll-paid", "aria-label": "Income collected" }, ...rows));
+      parts.push(h("ul", { class: "roll-paid", "aria-label": t("Income collected") }, ...rows));
       for (const d of story.due) {
         if (view.choices.length && d.seat === view.active) {
-          parts.push(h("p", { class: "roll-due" }, `${label(d.seat)} chooses the suit that ${listing(d.cards.map((c) => words.name(c)))} pays.`));
+          const cards = listing(d.cards.map((c) => words.name(c)));
+          parts.push(h("p", { class: "roll-due" }, d.cards.length === 1
+            ? t("{player} chooses the suit that {cards} pays.", { player: label(d.seat), cards })
+            : t("{player} chooses the suits that {cards} pay.", { player: label(d.seat), cards })));
         }
       }
     }

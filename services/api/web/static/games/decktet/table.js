@@ -3,8 +3,10 @@
 // below); three sit in the gaps of a Y (V4.2), the Excuse at its centre, with each seat's own columns drawn
 // below it. Every district says who controls it now and each builder's value there.
 
+import { num } from "../../shell/i18n.js";
 import { cardStrip, districtCard, STRIP, stripHeight } from "./cards.js";
 import { el, fitted, svgBox } from "./svg.js";
+import { t, tn } from "./words.js";
 
 const PITCH = 84; // a column's width and the gap to the next
 const DW = 76;
@@ -18,9 +20,10 @@ function columnHeight(column) {
 
 /** A seat's value in a district, as a badge (filled in its colour when it controls the district). */
 function valueBadge(x, y, value, seat, controls, who, letter) {
-  const text = `${controls ? "★ " : ""}${value}`;
+  const text = `${controls ? "★ " : ""}${num(value)}`;
   const w = 10 + text.length * 6;
-  const title = `${who}: value ${value} in district ${letter}${controls ? " (controls it)" : ""}`;
+  const title = controls ? t("{player}: value {value} in district {letter} (controls it)", { player: who, value, letter })
+    : t("{player}: value {value} in district {letter}", { player: who, value, letter });
   return el("g", { class: `value owner-${seat}${controls ? " controls" : ""}` }, el("title", {}, title),
     el("rect", { x: x - w / 2, y, width: w, height: 13, rx: 6.5, class: "value-bg" }),
     el("text", { x, y: y + 10, "text-anchor": "middle", "font-size": 9, class: "value-text" }, text));
@@ -37,21 +40,28 @@ function drawColumn(g, column, { x, y, up, ctx, owner }) {
   }
 }
 
+/** A seat's name, with "(you)" for the viewer's own. */
+function who(seat, ctx) {
+  return seat === ctx.me ? t("{player} (you)", { player: ctx.label(seat) }) : ctx.label(seat);
+}
+
+/** "2 districts · value 17". */
+function standing(s) {
+  return tn("{n} district · value {total}", "{n} districts · value {total}", s.districts, { total: s.total });
+}
+
 function seatTitle(x, y, seat, ctx, anchor = "start", width = 400) {
   const s = ctx.view.seats[seat];
-  const you = seat === ctx.me ? " (you)" : "";
-  const text = `${ctx.label(seat)}${you} · ${s.districts} ${s.districts === 1 ? "district" : "districts"} · value ${s.total}`;
+  const text = `${who(seat, ctx)} · ${standing(s)}`;
   return fitted(x, y, text, { size: 11, width, cls: `seat-title owner-${seat}`, anchor });
 }
 
 /** A seat's name over its districts and value, in two lines (the Y's gaps are narrow). */
 function seatName(x, y, seat, ctx, anchor) {
   const s = ctx.view.seats[seat];
-  const you = seat === ctx.me ? " (you)" : "";
   return el("g", { class: `seat-name owner-${seat}` },
-    fitted(x, y, `${ctx.label(seat)}${you}`, { size: 12, width: 160, cls: "seat-title", anchor }),
-    el("text", { x, y: y + 14, "text-anchor": anchor, "font-size": 10, class: "seat-sub" },
-      `${s.districts} ${s.districts === 1 ? "district" : "districts"} · value ${s.total}`));
+    fitted(x, y, who(seat, ctx), { size: 12, width: 160, cls: "seat-title", anchor }),
+    el("text", { x, y: y + 14, "text-anchor": anchor, "font-size": 10, class: "seat-sub" }, standing(s)));
 }
 
 /** Two players: the other seat's columns above the districts, growing upwards; the viewer's below. */
@@ -84,7 +94,8 @@ function faceOff(view, ctx) {
   y += 18;
   const svg = svgBox(width, y, { cls: "table-svg line" });
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", `The table: ${n} districts in a line; ${ctx.label(top)} above, ${ctx.label(bottom)} below`);
+  svg.setAttribute("aria-label", tn("The table: {n} district in a line; {top} above, {bottom} below",
+    "The table: {n} districts in a line; {top} above, {bottom} below", n, { top: ctx.label(top), bottom: ctx.label(bottom) }));
   svg.removeAttribute("aria-hidden");
   svg.append(g);
   return [svg];
@@ -120,7 +131,7 @@ function yMap(view, ctx) {
   });
   const svg = svgBox(480, 480, { cls: "table-svg y-map" });
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", "The districts in a Y: the Excuse at the centre, two Pawns on each arm; each player sits between the two arms they build on");
+  svg.setAttribute("aria-label", t("The districts in a Y: the Excuse at the centre, two Pawns on each arm; each player sits between the two arms they build on"));
   svg.removeAttribute("aria-hidden");
   svg.append(g);
   return svg;
@@ -140,12 +151,12 @@ function seatRows(view, seat, ctx) {
       el("rect", { x, y: M + 18, width: DW, height: 16, rx: 4, class: "mini-face" }),
       fitted(x + 4, M + 30, `${d.letter} · ${ctx.words.shortName(d.card)}`, { size: 9, width: DW - 36, cls: "card-name" }),
       el("text", { x: x + DW - 4, y: M + 30, "text-anchor": "end", "font-size": 8.5, class: "mini-value" },
-        `${control ? "★ " : ""}${view.seats[seat].values[i]}`)));
+        `${control ? "★ " : ""}${num(view.seats[seat].values[i])}`)));
     drawColumn(g, view.seats[seat].columns[i], { x, y: M + 38, up: false, ctx, owner: seat });
   });
   const svg = svgBox(width, M + 40 + height, { cls: `table-svg seat-rows owner-${seat}` });
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", `${ctx.label(seat)}'s properties`);
+  svg.setAttribute("aria-label", t("{player}'s properties", { player: ctx.label(seat) }));
   svg.setAttribute("data-seat", String(seat));
   svg.removeAttribute("aria-hidden");
   svg.append(g);
