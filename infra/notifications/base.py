@@ -122,6 +122,9 @@ class Channels(Protocol):
 
     async def email_of(self, player_id: str) -> str | None: ...
 
+    async def language_of(self, player_id: str) -> str | None:
+        """The language the player chose (None: never chosen, or no such player)."""
+
     async def webhooks(self, player_id: str) -> list[Webhook]:
         """The player's webhooks, oldest first (ties by id)."""
 

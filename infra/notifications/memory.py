@@ -48,8 +48,10 @@ class InMemoryNotificationStore(MemoryInbox, MemoryOutbox, MemoryChannels, Memor
 
     # What other stores hold in production: the players, the games and their seats, and a claim's cursor.
 
-    def add_player(self, player_id: str, email: str) -> None:
+    def add_player(self, player_id: str, email: str, language: str | None = None) -> None:
         self._t.players[player_id] = email
+        if language is not None:
+            self._t.languages[player_id] = language
 
     def put_game(self, game_id: str, game_type: str, version: int, status: str = "running",
                  on_turn: Iterable[int] = ()) -> None:

@@ -56,6 +56,9 @@ class MemoryChannels(OnTables):
     async def email_of(self, player_id: str) -> str | None:
         return self._t.players.get(player_id)
 
+    async def language_of(self, player_id: str) -> str | None:
+        return self._t.languages.get(player_id)
+
     async def webhooks(self, player_id: str) -> list[Webhook]:
         mine = sorted(((w.created_at, i, w) for i, w in self._t.webhooks.items() if w.player_id == player_id),
                       key=lambda x: (x[0], x[1]))

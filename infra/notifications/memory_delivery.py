@@ -19,7 +19,7 @@ class MemoryInbox(OnTables):
         for t in told:
             if t.notice_id not in self._t.notices:
                 self._put(self._t.notices, t.notice_id,
-                          NoticeRow(t.player_id, t.game_id, t.seat, t.version, t.kind, t.text, now))
+                          NoticeRow(t.player_id, t.game_id, t.seat, t.version, t.kind, t.text, now, phrase=t.phrase))
 
     async def has_notice(self, notice_id: str) -> bool:
         return notice_id in self._t.notices
@@ -30,13 +30,17 @@ class MemoryInbox(OnTables):
         if row is None or game is None:
             return None
         return NoticeAbout(notice_id, row.game_id, row.seat, row.version, row.kind, row.text, row.created_at,
-                           game.game_type)
+                           game.game_type, row.phrase)
 
     async def notices(self, player_id: str, limit: int) -> list[Notice]:
         mine = sorted(((i, r) for i, r in self._t.notices.items() if r.player_id == player_id),
                       key=lambda x: (x[1].created_at, x[0]), reverse=True)
-        return [Notice(i, r.game_id, r.seat, r.version, r.kind, r.text, r.created_at, r.read_at is not None)
-                for i, r in mine[:limit]]
+        return [Notice(i, r.game_id, r.seat, r.version, r.kind, r.text, r.created_at, r.read_at is not None,
+                       r.phrase, self._game_type(r.game_id)) for i, r in mine[:limit]]
+
+    def _game_type(self, game_id: str) -> str:
+        game = self._t.games.get(game_id)
+        return "" if game is None else game.game_type
 
     async def unread(self, player_id: str) -> int:
         return sum(1 for r in self._t.notices.values() if r.player_id == player_id and r.read_at is None)

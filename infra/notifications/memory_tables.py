@@ -29,6 +29,7 @@ class NoticeRow(msgspec.Struct, frozen=True):
     text: str
     created_at: datetime
     read_at: datetime | None = None
+    phrase: str | None = None
 
 
 class DeliveryRow(msgspec.Struct, frozen=True):
@@ -90,6 +91,8 @@ class Tables:
         self.cursors: dict[str, int] = {}
         self.players: dict[str, str] = {}
         """player id → address."""
+        self.languages: dict[str, str] = {}
+        """player id → the language chosen (players who chose one)."""
         self.games: dict[str, GameRow] = {}
         self.seats: dict[tuple[str, int], SeatRow] = {}
         self.held: set[str] = set()

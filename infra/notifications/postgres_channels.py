@@ -96,6 +96,11 @@ class PostgresChannels(OnExecutor):
         rows = await self._db.fetch(_REACH, list(player_ids))
         return {r["player_id"]: Reach(r["email"], tuple(r["webhooks"]), tuple(r["push"])) for r in rows}
 
+    async def language_of(self, player_id: str) -> str | None:
+        language: str | None = await self._db.fetchval("SELECT language FROM players WHERE player_id = $1",
+                                                       player_id)
+        return language
+
     async def email_of(self, player_id: str) -> str | None:
         email: str | None = await self._db.fetchval("SELECT email FROM players WHERE player_id = $1", player_id)
         return email

@@ -23,10 +23,13 @@ class Told(msgspec.Struct, frozen=True):
     version: int
     kind: str
     text: str
+    """Its English words (what a reader of the log or an old version sees)."""
+    phrase: str | None = None
+    """Its words in no language: a phrase (``domain.kernel.phrases``) as JSON, rendered in each reader's language."""
 
 
 class Notice(msgspec.Struct, frozen=True):
-    """A notice as the player's list shows it."""
+    """A notice as the player's list shows it (``phrase``: None for a notice kept before phrases)."""
 
     notice_id: str
     game_id: str
@@ -36,6 +39,8 @@ class Notice(msgspec.Struct, frozen=True):
     text: str
     created_at: datetime
     read: bool
+    phrase: str | None = None
+    game_type: str = ""
 
 
 class NoticeAbout(msgspec.Struct, frozen=True):
@@ -49,6 +54,7 @@ class NoticeAbout(msgspec.Struct, frozen=True):
     text: str
     created_at: datetime
     game_type: str
+    phrase: str | None = None
 
 
 class Delivery(msgspec.Struct, frozen=True):

@@ -7,13 +7,13 @@ takes its fields from that struct: it only names it for the OpenAPI document (``
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 from msgspec import Meta
 
 from services.notifications.hooks import Webhook
-from services.notifications.inbox import Notice
 from services.notifications.log import Entry
 
 T = TypeVar("T")
@@ -52,8 +52,17 @@ def out(value: Any, response_type: type[T]) -> T:
     return msgspec.convert(value, response_type, from_attributes=True)
 
 
-class NoticeOut(Notice, frozen=True):
-    pass
+class NoticeOut(msgspec.Struct, frozen=True):
+    """A notice as the player's list shows it (``text``: in the request's language)."""
+
+    notice_id: str
+    game_id: str
+    seat: int
+    version: int
+    kind: str
+    text: str
+    created_at: datetime
+    read: bool
 
 
 class NoticesOut(msgspec.Struct, frozen=True):

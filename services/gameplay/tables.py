@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import GameAlreadyOver
+from domain.kernel.phrases import Phrase, plain, say
 from infra.errors import AlreadySeated, SeatTaken
 from infra.eventstore import SeatRecord
 from infra.eventstore.tables import TableOf, TableRow, TableStore
@@ -31,8 +32,8 @@ JOIN_TRIES = 16
 class TableRefused(Exception):
     """A table request the service refuses: an HTTP ``status`` and a stable ``code``."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, code: str, message: Phrase) -> None:
+        super().__init__(plain(message))
         self.status, self.code, self.message = status, code, message
 
 
@@ -78,10 +79,11 @@ class Tables:
         GameAlreadyOver."""
         table = await self.store.table_of(game_id)  # StreamNotFound first: an unknown game is a 404
         if not table.listed:
-            raise TableRefused(403, "table/unlisted", "this game is not listed publicly: join it by its invite link")
+            raise TableRefused(403, "table/unlisted",
+                               say("this game is not listed publicly: join it by its invite link"))
         loaded = await self.gameplay.load(game_id)
         if self.gameplay.module(loaded.game_type).pending(loaded.state).finished:
-            raise GameAlreadyOver("the game has ended: its seats can no longer be joined")
+            raise GameAlreadyOver(phrase=say("the game has ended: its seats can no longer be joined"))
         if await self.gameplay.queries.seat_of_player(game_id, player_id) is not None:
             raise AlreadySeated("you already hold a seat of this game")
         in_use: list[int] = []
@@ -94,9 +96,9 @@ class Tables:
             except SeatTaken:  # another player was faster, or the seat's guest used its link first (SeatInUse)
                 continue
         if in_use:
-            raise TableRefused(409, "seat/in_use", "every seat nobody claimed is played by a guest by its invite link "
-                                                   "(the guest may release it): look for another open game")
-        raise TableRefused(409, "seat/full", "every seat of this game is taken: look for another open game")
+            raise TableRefused(409, "seat/in_use", say("every seat nobody claimed is played by a guest by its invite "
+                                                       "link (the guest may release it): look for another open game"))
+        raise TableRefused(409, "seat/full", say("every seat of this game is taken: look for another open game"))
 
     async def release(self, game_id: str, token: str) -> int:
         """The guest holding a seat by its invite ``token`` gives it up (not the creator's seat: TableRefused 409
@@ -104,7 +106,7 @@ class Tables:
         the seat is free to join. InviteInvalid if the token opens no unclaimed seat."""
         seat = await self.gameplay.queries.seat_for_token(game_id, token)
         if seat is not None and seat == await self.gameplay.queries.host_seat(game_id):
-            raise TableRefused(409, "seat/host", "the creator's seat stays theirs: it cannot be released")
+            raise TableRefused(409, "seat/host", say("the creator's seat stays theirs: it cannot be released"))
         released = await self.store.release_seat(game_id, token_hash(token))
         self.gameplay.queries.forget_token(game_id, token_hash(token))
         return released
@@ -118,10 +120,10 @@ class Tables:
         loaded = await gameplay.load(game_id)
         game = gameplay.module(loaded.game_type)
         if not game.pending(loaded.state).finished:
-            raise TableRefused(409, "table/not_finished", "a rematch can be set up once the game is over")
+            raise TableRefused(409, "table/not_finished", say("a rematch can be set up once the game is over"))
         table = await self.store.table_of(game_id)
         if table.options is None:
-            raise TableRefused(422, "table/no_options", "this game's options were not recorded: set a new game up")
+            raise TableRefused(422, "table/no_options", say("this game's options were not recorded: set a new game up"))
         options = msgspec.json.decode(table.options, type=game.options_type)
         old = await gameplay.queries.seats(game_id)
         key = await self.store.rematch_key(game_id, secrets.token_urlsafe(32))

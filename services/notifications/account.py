@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.kernel.phrases import Phrase, plain, say
 from infra.notifications import Channels
 
 from . import preferences
@@ -16,8 +17,8 @@ MUTED_MAX = 200
 class InvalidSetting(ValueError):
     """A setting outside what a player may choose (400 ``request/invalid`` with the field)."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, field: str, message: Phrase) -> None:
+        super().__init__(plain(message))
         self.field = field
         self.message = message
 
@@ -26,14 +27,16 @@ def checked(email_mode: str, digest_hours: int, push: bool, webhooks: bool, kind
             muted_games: Sequence[str]) -> Preferences:
     """The preferences a request asks for, or InvalidSetting."""
     if email_mode not in EMAIL_MODES:
-        raise InvalidSetting("email_mode", f"email_mode is one of {', '.join(EMAIL_MODES)}")
+        raise InvalidSetting("email_mode", say("email_mode is one of {values}", values=", ".join(EMAIL_MODES)))
     if digest_hours not in DIGEST_HOURS:
-        raise InvalidSetting("digest_hours", f"digest_hours is one of {', '.join(map(str, DIGEST_HOURS))}")
+        raise InvalidSetting("digest_hours", say("digest_hours is one of {values}",
+                                                 values=", ".join(map(str, DIGEST_HOURS))))
     unknown = sorted(set(kinds) - set(KINDS))
     if unknown:
-        raise InvalidSetting("kinds", f"unknown kind(s) {', '.join(unknown)}; kinds are {', '.join(KINDS)}")
+        raise InvalidSetting("kinds", say("unknown kind(s) {unknown}; kinds are {kinds}", unknown=", ".join(unknown),
+                                          kinds=", ".join(KINDS)))
     if len(set(muted_games)) > MUTED_MAX:
-        raise InvalidSetting("muted_games", f"at most {MUTED_MAX} games may be muted")
+        raise InvalidSetting("muted_games", say("at most {n} games may be muted", n=MUTED_MAX))
     return Preferences(email_mode=email_mode, digest_hours=digest_hours, push=push, webhooks=webhooks,
                        kinds=tuple(k for k in KINDS if k in set(kinds)), muted_games=tuple(sorted(set(muted_games))))
 

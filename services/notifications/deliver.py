@@ -6,6 +6,9 @@
 * a **webhook** is always sent; its failures are counted on the webhook (:mod:`.webhook_health`);
 * a push subscription the push service says is gone (404/410) is deleted.
 
+Each message is in the recipient's language (their account's choice, else the service's default): the notice's
+phrase is rendered with its game's words (:mod:`.words`).
+
 A transient failure puts the delivery back to ``pending`` with a back-off (:func:`.claim.later`), and
 :func:`deliver` returns how long its job should wait before running again (the worker raises arq's ``Retry``
 with it, so the delivery keeps one job, whose id is the delivery's). A permanent failure is ``failed`` at once.
@@ -33,6 +36,7 @@ from .digest import digest_mail, waiting_games
 from .outbox import DIGEST, EMAIL, PUSH, WEBHOOK
 from .render import NoticeView, notice_mail, push_payload, push_topic, unsubscribe_url, webhook_message
 from .service import Notifications
+from .words import Words, words_for
 
 log = get_logger("magnate.notify")
 
@@ -86,9 +90,9 @@ def _counted(got: Claimed, outcome: str, detail: str) -> None:
 async def _send(n: Notifications, got: Claimed) -> str:
     if got.channel == DIGEST:
         return await _digest(n, got)
-    notice = await _notice(n, got)
+    notice, words = await _notice(n, got)
     if got.channel == EMAIL:
-        return await _email(n, got, notice)
+        return await _email(n, got, notice, words)
     if got.channel == WEBHOOK:
         return await _webhook(n, got, notice)
     if got.channel == PUSH:
@@ -96,15 +100,17 @@ async def _send(n: Notifications, got: Claimed) -> str:
     raise Skip(f"unknown channel {got.channel!r}")
 
 
-async def _notice(n: Notifications, got: Claimed) -> NoticeView:
+async def _notice(n: Notifications, got: Claimed) -> tuple[NoticeView, Words]:
+    """The notice of ``got`` in its recipient's language, and the words it is told in."""
     about = None if got.notice_id is None else await n.store.notice(got.notice_id)
     if about is None:
         raise Skip("the notice is gone")
     game = n.games.get(about.game_type)
     title = (game.title or game.name) if game is not None else about.game_type
     bind_contextvars(game_id=about.game_id, version=about.version, seat=about.seat)
-    return NoticeView(about.notice_id, about.game_id, about.seat, about.version, about.kind, about.text,
-                      about.created_at, title=title)
+    words = words_for(n.catalogs, await n.store.language_of(got.player_id), about.game_type)
+    return NoticeView(about.notice_id, about.game_id, about.seat, about.version, about.kind,
+                      words.shown(about.phrase, about.text), about.created_at, title=title), words
 
 
 async def _away(n: Notifications, got: Claimed, notice: NoticeView | None) -> None:
@@ -115,13 +121,13 @@ async def _away(n: Notifications, got: Claimed, notice: NoticeView | None) -> No
         raise Skip(AT_THE_PAGE)
 
 
-async def _email(n: Notifications, got: Claimed, notice: NoticeView) -> str:
+async def _email(n: Notifications, got: Claimed, notice: NoticeView, words: Words) -> str:
     prefs = await preferences.load(n.store, got.player_id)
     if prefs.email_mode == "off":
         raise Skip("email is off")
     await _away(n, got, notice)
     leave = unsubscribe_url(n.public_url, await n.unsubscribe_token(got.player_id))
-    await n.mail.send(notice_mail(got.delivery_id, got.target, notice, n.public_url, leave))
+    await n.mail.send(notice_mail(got.delivery_id, got.target, notice, n.public_url, leave, words))
     return ""
 
 
@@ -134,7 +140,8 @@ async def _digest(n: Notifications, got: Claimed) -> str:
     if not waiting:
         raise Skip("no game waits for you")
     leave = unsubscribe_url(n.public_url, await n.unsubscribe_token(got.player_id))
-    await n.mail.send(digest_mail(got.delivery_id, got.target, waiting, n.public_url, leave))
+    words = words_for(n.catalogs, await n.store.language_of(got.player_id))
+    await n.mail.send(digest_mail(got.delivery_id, got.target, waiting, n.public_url, leave, words))
     await n.store.digest_sent(got.player_id)
     return f"{len(waiting)} game(s)"
 

@@ -7,6 +7,9 @@ projector that lags and reads a hundred commands at once tells exactly what one 
 At each boundary: ``your_turn`` and ``game_over`` (:func:`domain.kernel.notices.turn_notices`, and one
 ``game_over`` per claimed seat when the game has just ended) and the game's own ``tell``.
 
+A notice is kept in no language: its phrase (rendered in each reader's language by :mod:`.words`), with its
+English text beside it for the logs.
+
 A seat claimed inside the run (``table.seat_claimed``) is told only what comes after its claim.
 """
 
@@ -23,7 +26,8 @@ from domain.kernel.notices import GAME_OVER, YOUR_TURN, Notice, turn_notices
 from domain.kernel.table import SeatClaimed, facts_of
 from infra.notifications import Told
 
-from .texts import ending, notice_text, time_to_move
+from .texts import ending, notice_phrase, time_to_move
+from .words import encoded, english
 
 __all__ = ["Logged", "Told", "derive", "notice_id"]
 
@@ -54,10 +58,11 @@ def derive(
             player = claimed.get(notice.seat)
             if player is None or notice.version <= claimed_at.get(notice.seat, 0):
                 continue
-            said = time_to_move(facts_of(after), notice.seat) if notice.kind == YOUR_TURN else notice.text
-            text = notice_text(notice.kind, game.title or game.name, said)
+            said = time_to_move(facts_of(after), notice.seat) if notice.kind == YOUR_TURN else (
+                notice.phrase or notice.text or None)
+            phrase = notice_phrase(notice.kind, game.title or game.name, said)
             told.append(Told(notice_id(game_id, notice.version, notice.seat, notice.kind), player, game_id,
-                             notice.seat, notice.version, notice.kind, text))
+                             notice.seat, notice.version, notice.kind, english(phrase), encoded(phrase)))
         state = after
     return _unique(told), state
 
@@ -70,7 +75,7 @@ def _at_boundary(
     notices = turn_notices(was, now, last)
     if now.finished and not was.finished:
         outcome = game.outcome(after)
-        notices += [Notice(seat, GAME_OVER, last, ending(outcome, seat)) for seat in sorted(claimed)]
+        notices += [Notice(seat, GAME_OVER, last, phrase=ending(outcome, seat)) for seat in sorted(claimed)]
     if game.tell is not None:
         notices += game.tell(before, [(e.version, e.event) for e in run], after)
     return notices

@@ -6,7 +6,8 @@ One mail per turn, whatever the clock (issue #26, point 7): the reminder comes a
 the deadline, so on a short clock it came seconds after the turn's own mail and a 15-second turn sent two. The
 reminder is now mailed only when this turn's ``your_turn`` mail was not (the player was at the page then, or is not
 told turns by mail, or the turn began before they claimed the seat); it still reaches the page, the webhooks and
-the devices. Its text says the real time left (:func:`left_text`): "in 4 seconds" on a 15-second clock."""
+the devices. Its text says the real time left (:func:`left_text`): "in 4 seconds" on a 15-second clock, and the
+deadline's time and date in the reader's language."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ from .outbox import EMAIL
 from .projector import store_notices
 from .seen import at_the_page
 from .service import Notifications
-from .texts import notice_text, span
+from .texts import left_phrase, notice_phrase
+from .words import encoded, english
 
 DEADLINE = "deadline"
 MAILED = ("pending", "sending", "sent")
@@ -38,13 +40,9 @@ def reminder_id(game_id: str, deadline: int, seat: int) -> str:
 
 
 def left_text(deadline: int, now: datetime) -> str:
-    """"your time runs out at 14:05 UTC on 24 Nov (in 3 hours)"; on a short clock "at 14:05:07 UTC (in 4
-    seconds)": the time left as it is, in seconds under a minute and a half."""
-    when = datetime.fromtimestamp(deadline / 1000, UTC)
-    left = (when - now).total_seconds()
-    if left < 90:
-        return f"your time runs out at {when:%H:%M:%S} UTC (in {span(left)})"
-    return f"your time runs out at {when:%H:%M} UTC on {when:%d %b} (in {span(left)})"
+    """"your time runs out at 14:05 UTC on Nov 24 (in 3 hours)"; on a short clock "at 14:05:07 UTC (in 4
+    seconds)", in English (:func:`.texts.left_phrase` for the other languages)."""
+    return english(left_phrase(deadline, now))
 
 
 async def turn_mailed(store: Outbox, player_id: str, game_id: str, seat: int, since: datetime) -> bool:
@@ -74,8 +72,8 @@ async def remind(notifications: Notifications, gameplay: Gameplay, game_id: str,
         notice_id = reminder_id(game_id, deadline, seat)
         if await tx.has_notice(notice_id):
             return False
-        text = notice_text(DEADLINE, game.title or game.name, left_text(deadline, now))
-        told = [Told(notice_id, player, game_id, seat, loaded.version, DEADLINE, text)]
+        phrase = notice_phrase(DEADLINE, game.title or game.name, left_phrase(deadline, now))
+        told = [Told(notice_id, player, game_id, seat, loaded.version, DEADLINE, english(phrase), encoded(phrase))]
         unmailed = [notice_id] if await turn_mailed(tx, player, game_id, seat, since) else []
         created = await store_notices(tx, game_id, told, now, seen, unmailed)
     if created:

@@ -1,6 +1,7 @@
 """What each channel carries for a notice: the mail (subject naming the game, plain text and HTML, a direct
 link to the game and the one-click unsubscribe link), the webhook's message and the push payload (small JSON:
-``title``, ``body``, ``url``, ``tag``). A digest's mail is written by :mod:`.digest`."""
+``title``, ``body``, ``url``, ``tag``). A digest's mail is written by :mod:`.digest`. Every word is in the
+recipient's language (:class:`.words.Words`); the game's title is a name, the same in every language."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ from datetime import datetime
 
 import msgspec
 
+from domain.kernel.phrases import say
 from infra.channels.mail import Mail
 from infra.channels.webhooks import WebhookMessage
+
+from .words import Words
 
 
 class NoticeView(msgspec.Struct, frozen=True):
@@ -24,6 +28,7 @@ class NoticeView(msgspec.Struct, frozen=True):
     version: int
     kind: str
     text: str
+    """In the recipient's language."""
     created_at: datetime
     title: str
     """The game's title ("Magnate: The First City")."""
@@ -41,19 +46,32 @@ def settings_url(public_url: str) -> str:
     return f"{public_url}/settings"
 
 
-def notice_mail(delivery_id: str, to: str, notice: NoticeView, public_url: str, unsubscribe: str) -> Mail:
-    link = game_url(public_url, notice.game_id)
-    text = (f"{notice.text}.\n\nOpen the game: {link}\n\n--\nYou get this mail because you play {notice.title} on "
-            f"Magnate Server and asked to be told by email.\nChange what you are told: {settings_url(public_url)}\n"
-            f"Stop these mails: {unsubscribe}\n")
-    body = (f"<p>{html.escape(notice.text)}.</p>"
-            f'<p><a href="{html.escape(link)}">Open {html.escape(notice.title)}</a></p>'
-            f'<hr><p style="color:#666;font-size:small">You get this mail because you play '
-            f"{html.escape(notice.title)} on Magnate Server and asked to be told by email. "
-            f'<a href="{html.escape(settings_url(public_url))}">Change what you are told</a> · '
-            f'<a href="{html.escape(unsubscribe)}">Stop these mails</a></p>')
+def notice_mail(delivery_id: str, to: str, notice: NoticeView, public_url: str, unsubscribe: str,
+                words: Words) -> Mail:
+    link, settings = game_url(public_url, notice.game_id), settings_url(public_url)
+    why = words.text(say("You get this mail because you play {game} on Magnate Server and asked to be told by "
+                         "email.", game=notice.title))
+    open_it = words.text(say("Open the game: {link}", link=link))
+    open_game = words.text(say("Open {game}", game=notice.title))
+    text = f"{notice.text}.\n\n{open_it}\n\n--\n{why}\n" + footer(words, settings, unsubscribe)
+    body = (f'<p>{html.escape(notice.text)}.</p><p><a href="{html.escape(link)}">{html.escape(open_game)}</a></p>'
+            f'<hr><p style="color:#666;font-size:small">{html.escape(why)} '
+            + html_footer(words, settings, unsubscribe) + "</p>")
     return Mail(message_id=delivery_id, to=to, subject=notice.text, text=text, html=body,
                 unsubscribe_url=unsubscribe)
+
+
+def footer(words: Words, settings: str, unsubscribe: str) -> str:
+    """The lines under every notification mail: where to change what one is told, and how to stop the mails."""
+    change = words.text(say("Change what you are told: {link}", link=settings))
+    stop = words.text(say("Stop these mails: {link}", link=unsubscribe))
+    return f"{change}\n{stop}\n"
+
+
+def html_footer(words: Words, settings: str, unsubscribe: str) -> str:
+    change, stop = words.gettext("Change what you are told"), words.gettext("Stop these mails")
+    return (f'<a href="{html.escape(settings)}">{html.escape(change)}</a> · '
+            f'<a href="{html.escape(unsubscribe)}">{html.escape(stop)}</a>')
 
 
 def webhook_message(notice: NoticeView, public_url: str) -> WebhookMessage:

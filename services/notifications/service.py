@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import httpx
+import msgspec
 
 from domain.kernel import GameModule
 from infra.channels.mail import MailSender
@@ -19,12 +20,14 @@ from infra.channels.webhooks import WebhookSender
 from infra.config import Settings
 from infra.notifications import Entry, Notice, NotificationStore, Webhook
 from infra.notifications.dispatch import Dispatch
+from services.language.catalogs import catalogs_for
 
 from . import account, devices, hooks, inbox, log, unsubscribe
 from .preferences import Preferences
 from .projector import Projector
 from .seen import Present
 from .sweep import sweep
+from .words import Words, words_for
 
 __all__ = ["Notifications", "Present", "allow_private", "public_url_of"]
 
@@ -56,6 +59,8 @@ class Notifications:
         self.allow_private = allow_private(settings)
         self.webhooks = WebhookSender(http, allow_private=self.allow_private)
         self.public_url = public_url_of(settings)
+        self.catalogs = catalogs_for(settings.games, settings.languages, settings.pseudo_locale)
+        """Every domain's words, for the notices, mails, pushes and webhooks (the worker's too)."""
         self._push: PushSender | None = None
         self._unsubscribe_key: bytes | None = None
 
@@ -68,8 +73,18 @@ class Notifications:
         """Store choices checked by :func:`.account.checked`."""
         return await account.change(self.store, player_id, prefs)
 
-    async def notices(self, player_id: str) -> list[Notice]:
-        return await inbox.listed(self.store, player_id)
+    async def notices(self, player_id: str, language: str | None = None) -> list[Notice]:
+        """The player's notices, newest first, their words in ``language`` (the player's own, else the service's
+        default, for None)."""
+        listed = await inbox.listed(self.store, player_id)
+        if language is None:
+            language = await self.store.language_of(player_id)
+        return [msgspec.structs.replace(notice, text=self.words(language, notice.game_type).shown(
+            notice.phrase, notice.text)) for notice in listed]
+
+    def words(self, language: str | None, game_type: str = "") -> Words:
+        """The words of ``game_type``'s notices (the server's for none) in ``language`` (the default for None)."""
+        return words_for(self.catalogs, language, game_type)
 
     async def unread(self, player_id: str) -> int:
         return await inbox.unread(self.store, player_id)

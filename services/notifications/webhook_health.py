@@ -15,7 +15,8 @@ from . import preferences
 from .derive import Told
 from .outbox import EMAIL
 from .projector import NoticeWriter
-from .texts import CHANNEL_DISABLED, channel_disabled_text
+from .texts import CHANNEL_DISABLED, channel_disabled_phrase
+from .words import encoded, english
 
 
 async def succeeded(store: Channels, webhook_id: str) -> None:
@@ -40,8 +41,9 @@ async def _tell(store: NoticeWriter, delivery: Claimed, host: str, failures: int
     if about is None:
         return []
     notice_id = f"{CHANNEL_DISABLED}.{delivery.target}"
+    phrase = channel_disabled_phrase(host, failures)
     told = Told(notice_id, delivery.player_id, about.game_id, about.seat, about.version, CHANNEL_DISABLED,
-                channel_disabled_text(host, failures))
+                english(phrase), encoded(phrase))
     await store.write_notices([told])
     prefs = await preferences.load(store, delivery.player_id)
     if prefs.email_mode == "off":

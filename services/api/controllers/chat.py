@@ -22,6 +22,7 @@ from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from redis.exceptions import RedisError
 
+from domain.kernel.phrases import say
 from infra.errors import InfraError
 from services.gameplay import Gameplay
 from services.gameplay.chat import MUTES, Chat
@@ -68,15 +69,15 @@ class ChatController(Controller):
         kept as it is written (trimmed) and always shown as text, never as HTML."""
         text = data.text.strip()
         if not text:
-            raise ApiError(422, "chat/empty", "a chat line needs some text")
+            raise ApiError(422, "chat/empty", say("a chat line needs some text"))
         if len(text) > TEXT_MAX:
-            raise ApiError(422, "chat/too_long", f"a chat line is at most {TEXT_MAX} characters",
+            raise ApiError(422, "chat/too_long", say("a chat line is at most {n} characters", n=TEXT_MAX),
                            max_length=TEXT_MAX, length=len(text))
         posted, view = await chat.post(game_id, seat, text, 0 if settings.sandbox else CHAT_PER_MIN)
         if posted.muted:
-            raise ApiError(403, "chat/muted", "the game's host muted this seat's chat")
+            raise ApiError(403, "chat/muted", say("the game's host muted this seat's chat"))
         if view is None:
-            raise too_many(f"a seat may post {CHAT_PER_MIN} chat lines a minute", posted.retry_after_s)
+            raise too_many(say("a seat may post {n} chat lines a minute", n=CHAT_PER_MIN), posted.retry_after_s)
         return ChatOut(game_id, view.lines, view.muted, view.host_seat)
 
     @get("/chat", summary="The game's chat", dependencies={"seat": Provide(provide_optional_seat)},
@@ -110,9 +111,9 @@ class ChatController(Controller):
                         ) -> None:
         await host_only(gameplay, game_id, caller)
         if not await chat.has_seat(game_id, seat):
-            raise ApiError(404, "seat/not_found", f"the game has no seat {seat}")
+            raise ApiError(404, "seat/not_found", say("the game has no seat {seat}", seat=seat))
         if seat == caller:
-            raise ApiError(422, "chat/own_seat", "the host cannot mute their own seat")
+            raise ApiError(422, "chat/own_seat", say("the host cannot mute their own seat"))
         await chat.mute(game_id, seat, muted)
 
     @get("/chat/stream", summary="Server-Sent Events: the chat's new lines",

@@ -11,11 +11,12 @@ from litestar.di import Provide
 from litestar.params import FromPath, RawBody
 
 from domain.kernel import Seat
+from domain.kernel.phrases import say
 from infra.errors import CommandIdReserved
 
 from ..auth import SECURITY, provide_seat
 from ..deps import GameplayDep, SeatDep
-from ..errors import TOO_DEEP, ApiError, documented, invalid, malformed
+from ..errors import BODY_WORDS, TOO_DEEP, ApiError, documented, invalid, malformed
 from ..limits import COMMANDS, RATE
 from ..pages import event_outs
 from ..schemas import CommandOut, CommandRequest
@@ -59,11 +60,11 @@ def decode_envelope(body: bytes) -> CommandRequest:
     except msgspec.ValidationError as exc:
         if str(exc).endswith("`$.command_id`"):
             _refuse_reserved(body)
-        raise invalid(f"invalid command request: {exc}") from exc
+        raise invalid(say("invalid command request: {reason}", reason=str(exc))) from exc
     except msgspec.DecodeError as exc:
-        raise malformed(f"the body is not valid JSON: {exc}") from exc
+        raise malformed(say("the body is not valid JSON: {reason}", reason=str(exc))) from exc
     except RecursionError as exc:
-        raise malformed(TOO_DEEP) from exc
+        raise malformed(BODY_WORDS[TOO_DEEP]) from exc
 
 
 def _refuse_reserved(body: bytes) -> None:
@@ -91,19 +92,20 @@ class CommandController(Controller):
         ``request/reserved_command_id``."""
         request = decode_envelope(body)
         if request.seat is not None and request.seat != seat:
-            raise ApiError(403, "auth/wrong_seat", f"this token plays seat {seat}, not seat {request.seat}",
-                           seat=seat)
+            raise ApiError(403, "auth/wrong_seat", say("this token plays seat {seat}, not seat {asked}", seat=seat,
+                                                       asked=request.seat), seat=seat)
         game_type = await gameplay.loader.game_type(game_id)
         try:
             command = decode(gameplay.codecs[game_type].decode_player_command, bytes(request.command))
         except msgspec.ValidationError as exc:
             other = _game_of(gameplay, bytes(request.command), game_type)
             if other is not None:  # a well-formed command, of another game: the request is fine, the move is not
-                raise ApiError(422, "rule/other_games_command",
-                               f"that is a {other} command, and this is a {game_type} game", game=game_type) from exc
-            raise invalid(f"not a {game_type} player command: {exc}") from exc
+                raise ApiError(422, "rule/other_games_command", say(
+                    "that is a {other} command, and this is a {game} game", other=other, game=game_type),
+                               game=game_type) from exc
+            raise invalid(say("not a {game} player command: {reason}", game=game_type, reason=str(exc))) from exc
         except RecursionError as exc:
-            raise malformed(TOO_DEEP) from exc
+            raise malformed(BODY_WORDS[TOO_DEEP]) from exc
         applied = await gameplay.submit(game_id, seat, request.command_id, command, request.expected_version)
         shown = gameplay.queries.redacted(game_type, applied.version, applied.events, Seat(seat), applied.over)
         return CommandOut(applied.version, applied.duplicate, event_outs(shown.events, shown.redacted))

@@ -8,9 +8,10 @@ from litestar import Controller, delete, get, post
 from litestar.di import Provide
 from litestar.params import FromPath, JSONBody
 
+from domain.kernel.phrases import say
 from infra.channels.errors import UnsafeAddress
 from infra.channels.push import PushSubscription
-from services.notifications.hooks import TooManyWebhooks
+from services.notifications.hooks import WEBHOOKS_MAX, TooManyWebhooks
 
 from ..deps import NotificationsDep
 from ..errors import ApiError, documented
@@ -33,7 +34,7 @@ UNSAFE = "An invalid value (request/invalid), or a URL that is not http(s) or na
 
 
 def unsafe(exc: UnsafeAddress) -> ApiError:
-    return ApiError(400, exc.code, exc.message, field="url")
+    return ApiError(400, exc.code, say("this address is refused: {reason}", reason=exc.message), field="url")
 
 
 class NotificationChannelController(Controller):
@@ -57,7 +58,8 @@ class NotificationChannelController(Controller):
         except UnsafeAddress as exc:
             raise unsafe(exc) from exc
         except TooManyWebhooks as exc:
-            raise ApiError(409, exc.code, str(exc)) from exc
+            raise ApiError(409, exc.code, say("you have {n} webhooks already: remove one first", n=WEBHOOKS_MAX)
+                           ) from exc
         return out(made, WebhookCreatedOut)
 
     @delete("/webhooks/{webhook_id:str}", status_code=204, summary="Remove a webhook", responses=documented(
@@ -66,7 +68,7 @@ class NotificationChannelController(Controller):
     async def remove_webhook(self, webhook_id: FromPath[str], player: PlayerDep,
                              notifications: NotificationsDep) -> None:
         if len(webhook_id) > 64 or not await notifications.remove_webhook(player.player_id, webhook_id):
-            raise ApiError(404, "webhook/not_found", "you have no webhook with this id")
+            raise ApiError(404, "webhook/not_found", say("you have no webhook with this id"))
 
     @post("/push", status_code=201, summary="Keep this device's push subscription", responses=documented(
         400, 401, 403, s400=UNSAFE, s401=SIGNED_OUT, s403="Missing CSRF token (auth/csrf)"))
@@ -79,7 +81,8 @@ class NotificationChannelController(Controller):
         except UnsafeAddress as exc:
             raise unsafe(exc) from exc
         except ValueError as exc:
-            raise ApiError(400, "request/invalid", str(exc), field="keys") from exc
+            raise ApiError(400, "request/invalid", say("the subscription's keys are not valid: {reason}",
+                                                       reason=str(exc)), field="keys") from exc
         return PushOut(device)
 
     @delete("/push", status_code=204, summary="Forget this device's push subscription", responses=documented(
@@ -88,7 +91,7 @@ class NotificationChannelController(Controller):
     async def unsubscribe(self, data: JSONBody[PushDeleteIn], player: PlayerDep,
                           notifications: NotificationsDep) -> None:
         if not await notifications.forget_device(player.player_id, data.endpoint):
-            raise ApiError(404, "push/not_found", "this device has no push subscription here")
+            raise ApiError(404, "push/not_found", say("this device has no push subscription here"))
 
 
 @get("/api/push/key", summary="The server's VAPID key for pushManager.subscribe", tags=("notifications",),

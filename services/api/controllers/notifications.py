@@ -1,7 +1,8 @@
 """A signed-in player's notifications (docs/PLAYERS.md, "API (notifications)"): settings, the notices in the page
 and the delivery log. Webhooks and push devices are in :mod:`.notification_channels`, unsubscribing in
-:mod:`.unsubscribe`. Every route needs a session (401 ``auth/signed_out``); the work is done by the notifications
-service (:class:`services.notifications.service.Notifications`)."""
+:mod:`.unsubscribe`. The notices are told in the request's language (the player's choice, else the browser's).
+Every route needs a session (401 ``auth/signed_out``); the work is done by the notifications service
+(:class:`services.notifications.service.Notifications`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from services.notifications.preferences import Preferences
 
 from ..deps import NotificationsDep
 from ..errors import ApiError, documented
+from ..language import LanguageDep
 from ..notification_schemas import (
     DeliveriesOut,
     DeliveryOut,
@@ -60,8 +62,8 @@ class NotificationController(Controller):
         return settings_out(await notifications.choose(player.player_id, prefs))
 
     @get("/notices", summary="The player's notices, newest first", responses=documented(401, s401=SIGNED_OUT))
-    async def notices(self, player: PlayerDep, notifications: NotificationsDep) -> NoticesOut:
-        listed = await notifications.notices(player.player_id)
+    async def notices(self, player: PlayerDep, notifications: NotificationsDep, language: LanguageDep) -> NoticesOut:
+        listed = await notifications.notices(player.player_id, language)
         return NoticesOut(await notifications.unread(player.player_id), out(listed, tuple[NoticeOut, ...]))
 
     @post("/notices/read", status_code=200, summary="Mark notices read (none named: all)", responses=documented(

@@ -9,6 +9,7 @@ from litestar import Controller, Request, delete, post
 from litestar.di import Provide
 from litestar.params import FromPath
 
+from domain.kernel.phrases import say
 from infra.errors import InviteInvalid
 from services.gameplay.tables import TableRefused
 
@@ -19,6 +20,8 @@ from ..pages import public_url
 from ..player_schemas import ClaimedOut, InviteOut
 from ..players import PlayerDep, provide_player
 from ..seat_access import SeatNumber, host_only, no_such_seat
+
+MISSING_TOKEN = say("send the invite's token as 'Authorization: Bearer <token>'")
 
 
 class SeatingController(Controller):
@@ -41,7 +44,7 @@ class SeatingController(Controller):
         plays it from any device they sign in on. Claiming the same seat again answers the same."""
         token = bearer_token(request)
         if token is None:
-            raise ApiError(401, "auth/missing_token", "send the invite's token as 'Authorization: Bearer <token>'")
+            raise ApiError(401, "auth/missing_token", MISSING_TOKEN)
         seat = await gameplay.queries.seat_for_token(game_id, token)
         if seat is None:  # a dead invite: this player's own claim asked again, or a refusal
             claimed = await gameplay.queries.claimed_seat(game_id, token)
@@ -93,7 +96,7 @@ class SeatingController(Controller):
         a guest has opened by its link is never free otherwise."""
         token = bearer_token(request)
         if token is None:
-            raise ApiError(401, "auth/missing_token", "send the invite's token as 'Authorization: Bearer <token>'")
+            raise ApiError(401, "auth/missing_token", MISSING_TOKEN)
         await seat_of(gameplay, game_id, token)  # 401 for a dead link, 403 seat/claimed for a claimed seat's
         try:
             await tables.release(game_id, token)

@@ -9,6 +9,7 @@ from litestar import Controller, delete, get, post
 from litestar.di import Provide
 from litestar.params import JSONBody
 
+from domain.kernel.phrases import Phrase, say, say_n
 from infra.accounts.vacations import AlreadyAway, VacationTooLong
 from services.gameplay.accounts import Accounts
 
@@ -18,6 +19,10 @@ from ..errors import ApiError, documented
 from ..players import PlayerDep, provide_player
 
 log = logging.getLogger("magnate.api")
+
+
+def days(n: int) -> Phrase:
+    return say_n("{n} day", "{n} days", "n", n=n)
 
 
 class VacationController(Controller):
@@ -41,9 +46,13 @@ class VacationController(Controller):
         try:
             _, paused = await accounts.take_vacation(player.player_id, data.days, settings.vacation_days, now)
         except VacationTooLong as exc:
-            raise ApiError(422, "vacation/too_long", str(exc), asked=exc.asked, left=exc.left) from exc
+            raise ApiError(422, "vacation/too_long", say(
+                "{asked} is more than the {left} of vacation left this year", asked=days(exc.asked),
+                left=days(exc.left)), asked=exc.asked, left=exc.left) from exc
         except AlreadyAway as exc:
-            raise ApiError(409, "vacation/away", str(exc), until=exc.until.isoformat()) from exc
+            raise ApiError(409, "vacation/away", say("you are already on vacation until {until} UTC",
+                                                     until=f"{exc.until:%Y-%m-%d %H:%M}"),
+                           until=exc.until.isoformat()) from exc
         out = await self._out(player.player_id, accounts, settings.vacation_days, now)
         return VacationOut(out.allowance_days, out.used_days, out.left_days, out.away_until, paused)
 
@@ -55,7 +64,7 @@ class VacationController(Controller):
         now = datetime.now(UTC)
         ended, resumed = await accounts.end_vacation(player.player_id, now)
         if ended is None:
-            raise ApiError(409, "vacation/not_away", "you are not on vacation")
+            raise ApiError(409, "vacation/not_away", say("you are not on vacation"))
         out = await self._out(player.player_id, accounts, settings.vacation_days, now)
         return VacationOut(out.allowance_days, out.used_days, out.left_days, out.away_until, resumed)
 

@@ -9,13 +9,20 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
+from domain.kernel.phrases import Phrase
 from domain.kernel.table import SeatClock, TableFacts, TableOptions, TimeControl, facts_of
 from infra.presence import seat_key
 from services.notifications.reminders import left_text, remind
 from services.notifications.texts import span, time_to_move
+from services.notifications.words import english
 
 from .test_service_over_twins import deliver_all
 from .twins import TWO_HUMANS, Twins
+
+
+def told(phrase: Phrase | None) -> str:
+    assert phrase is not None
+    return english(phrase)
 
 FIFTEEN_SECONDS = TableOptions(clock=TimeControl(kind="per_move", seconds=15))
 
@@ -105,14 +112,14 @@ def test_the_reminder_says_the_time_left_whatever_the_clock() -> None:
     assert left(1) == "your time runs out at 14:00:01 UTC (in 1 second)"
     assert left(0.2) == "your time runs out at 14:00:00 UTC (in 1 second)"
     assert left(75) == "your time runs out at 14:01:15 UTC (in 75 seconds)"
-    assert left(15 * 60) == "your time runs out at 14:15 UTC on 24 Nov (in 15 minutes)"
-    assert left(3 * 3600) == "your time runs out at 17:00 UTC on 24 Nov (in 3 hours)"
-    assert left(12 * 3600) == "your time runs out at 02:00 UTC on 25 Nov (in 12 hours)"
+    assert left(15 * 60) == "your time runs out at 14:15 UTC on Nov 24 (in 15 minutes)"
+    assert left(3 * 3600) == "your time runs out at 17:00 UTC on Nov 24 (in 3 hours)"
+    assert left(12 * 3600) == "your time runs out at 02:00 UTC on Nov 25 (in 12 hours)"
     per_move = TableFacts(options=TableOptions(clock=TimeControl(kind="per_move", seconds=3 * 86_400)))
-    assert time_to_move(per_move, 0) == "3 days to play"
+    assert told(time_to_move(per_move, 0)) == "3 days to play"
     bank = TableFacts(options=TableOptions(clock=TimeControl(kind="bank", seconds=7 * 86_400)),
                       clocks=(SeatClock(bank=5 * 3_600_000), SeatClock()))
-    assert time_to_move(bank, 0) == "5 hours left on your clock"
-    assert time_to_move(TableFacts(), 0) == ""  # no clock: "Your turn in ..." as ever
-    assert [span(s) for s in (89, 90, 150, 5399, 5400, 86_400, 3 * 86_400)] == [
+    assert told(time_to_move(bank, 0)) == "5 hours left on your clock"
+    assert time_to_move(TableFacts(), 0) is None  # no clock: "Your turn in ..." as ever
+    assert [english(span(s)) for s in (89, 90, 150, 5399, 5400, 86_400, 3 * 86_400)] == [
         "89 seconds", "2 minutes", "3 minutes", "90 minutes", "2 hours", "24 hours", "3 days"]
