@@ -37,7 +37,8 @@ def test_bea_joins_adas_listed_game_from_the_lobby(web: Services, pages: Pages) 
     ada.get_by_label("List this game publicly so others can join").check()
     ada.get_by_role("button", name="Create game").click()
     expect(ada.locator("#created")).to_be_visible()
-    game_id = ada.locator("#invite-list a.button-link").first.get_attribute("href").split("/play/")[1].split("#")[0]
+    href = ada.locator("#invite-list a.button-link").first.get_attribute("href") or ""
+    game_id = href.split("/play/")[1].split("#")[0]
 
     bea.goto(f"{web.url}/")  # signed out: the game is open, and joining asks her to sign in
     listed = bea.locator(f"#open-games-list li[data-game='{game_id}']")
