@@ -4,8 +4,9 @@
     magnate serve [--dev-mailbox]   the HTTP API (uvicorn) on HOST:PORT
     magnate worker              one arq worker (system jobs: dice, market, AI turns)
     magnate migrate             apply the SQL migrations
-    magnate export GAME_ID [-o FILE]   a game's history as JSON Lines
+    magnate export GAME_ID [-o FILE] [--story] [--lang L]   a game's history as JSON Lines (or its story, read)
     magnate verify FILE [--receipt R]  check an export (and a player's receipt); exit code 0 if it verifies
+    magnate story FILE [--lang L]   an export's story in sentences, in English, Russian or German (en, ru, de)
     magnate simulate -n N ...   N seeded games, in-process or through the live service; JSON + SVG summary
 
 ``--dev-mailbox`` (or ``MAGNATE_DEV_MAILBOX=1``; ``make run`` passes it) keeps mail at /dev/mail when no SMTP_URL
@@ -120,7 +121,45 @@ async def _export(settings: Settings, game_id: str) -> list[bytes]:
             await pool.close()
 
 
-def cmd_export(settings: Settings, game_id: str, output: str | None) -> int:
+def _story(settings: Settings, lines: list[bytes], language: str) -> bytes:
+    """An export's story in ``language`` (:mod:`services.gameplay.audit_story`), as text."""
+    from services.gameplay.audit_story import story_of_export
+    from services.gameplay.registry import games_of
+    from services.language.catalogs import catalogs_for
+
+    catalogs = catalogs_for(settings.games, settings.languages, settings.pseudo_locale)
+    told = story_of_export(lines, games_of(settings), catalogs, language)
+    return "".join(line + "\n" for line in told).encode()
+
+
+def _language(settings: Settings, language: str | None, command: str) -> str | None:
+    """The language asked for, if the service speaks it (None, and a message, otherwise)."""
+    chosen = language or "en"
+    if chosen not in settings.languages:
+        print(f"magnate {command}: no language {chosen!r} here (one of {', '.join(settings.languages)})",
+              file=sys.stderr)
+        return None
+    return chosen
+
+
+def cmd_story(settings: Settings, path: str, language: str | None) -> int:
+    from services.gameplay.audit_story import NoStory
+
+    chosen = _language(settings, language, "story")
+    if chosen is None:
+        return 2
+    data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    try:
+        sys.stdout.buffer.write(_story(settings, data.splitlines(), chosen))
+    except NoStory as exc:
+        print(f"magnate story: {exc}", file=sys.stderr)
+        return 1
+    sys.stdout.flush()
+    return 0
+
+
+def cmd_export(settings: Settings, game_id: str, output: str | None, story: bool = False,
+               language: str | None = None) -> int:
     from infra.errors import StreamNotFound
 
     if not settings.database_url:
@@ -133,6 +172,11 @@ def cmd_export(settings: Settings, game_id: str, output: str | None) -> int:
         print(f"magnate export: no game {game_id}", file=sys.stderr)
         return 1
     data = b"".join(line + b"\n" for line in lines)
+    if story or language is not None:
+        chosen = _language(settings, language, "export")
+        if chosen is None:
+            return 2
+        data = _story(settings, lines, chosen)
     if output and output != "-":
         Path(output).write_bytes(data)
     else:
@@ -245,10 +289,16 @@ def parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help="a game's history as JSON Lines")
     export.add_argument("game_id")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
+    export.add_argument("--story", action="store_true",
+                        help="write the game's story in sentences instead of the JSON Lines (in --lang)")
+    export.add_argument("--lang", help="the story's language: en, ru or de (default en; implies --story)")
     check = sub.add_parser("verify", help="verify an export; exit code 0 if it verifies, else 1")
     check.add_argument("file", help="the export (JSON Lines), or - for standard input")
     check.add_argument("--receipt", help="a player's receipt (the JSON the game page saves): its chain heads must be "
                                          "the export's, so what the end reveals is what was committed before")
+    told = sub.add_parser("story", help="an export's story in sentences, in the language asked for")
+    told.add_argument("file", help="the export (JSON Lines), or - for standard input")
+    told.add_argument("--lang", help="en, ru or de (default en)")
     _simulate_parser(sub)
     return p
 
@@ -308,7 +358,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         case "migrate":
             return cmd_migrate(settings)
         case "export":
-            return cmd_export(settings, args.game_id, args.output)
+            return cmd_export(settings, args.game_id, args.output, args.story, args.lang)
+        case "story":
+            return cmd_story(settings, args.file, args.lang)
         case "verify":
             return cmd_verify(settings, args.file, args.receipt)
         case "simulate":
