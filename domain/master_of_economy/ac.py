@@ -8,11 +8,13 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import WrongPhase
+from domain.kernel.phrases import Arg, say, say_n
 
 from .bidding import trade_phase
 from .events import AcMarkerPlaced, AcScored
 from .holders import cat_of, index, with_corp
 from .state import State
+from .wording import euros, goods
 
 
 def ac_index(state: State) -> int | None:
@@ -32,31 +34,39 @@ def place_marker(state: State) -> list[AcMarkerPlaced]:
     commodity = marker_due(state)
     ac = ac_index(state)
     if commodity is None or ac is None:
-        raise WrongPhase("the AC places no marker now")
+        raise WrongPhase(phrase=say("the AC places no marker now"))
     cat = cat_of(state)
     field = cat.rules.trade.highlighted_field
-    name = cat.commodities[cat.commodity_index(commodity)].name.lower()
-    why = (f"before trade phase {trade_phase(state)} it blocks field {field} of {name} for the rest of the game; "
-           f"the marker takes one unit of that row's demand in every trade phase while demand reaches it")
-    return [AcMarkerPlaced(corporation=state.corps[ac].key, commodity=commodity, field=field, explanation=why)]
+    why = say("before trade phase {phase} it blocks field {field} of {goods} for the rest of the game; the marker "
+              "takes one unit of that row's demand in every trade phase while demand reaches it",
+              phase=trade_phase(state), field=field, goods=goods(cat, commodity))
+    return [AcMarkerPlaced(corporation=state.corps[ac].key, commodity=commodity, field=field, reason=why)]
 
 
 def score(state: State) -> list[AcScored]:
     """ME-V-8: the committed tokens, revealed; the AC gains their sum, up to the top of the track."""
     ac = ac_index(state)
     if ac is None:
-        raise WrongPhase("there is no additional corporation")
+        raise WrongPhase(phrase=say("there is no additional corporation"))
     tokens = tuple(s[0] if s else 0 for s in state.sealed)
     held = state.corps[ac]
     points = min(cat_of(state).rules.game.max_points, held.points + sum(tokens))
     cat = cat_of(state)
     before, after = cat.price(held.points), cat.price(points)
     gained = points - held.points
-    why = f"the tokens add up to {sum(tokens)}, so it goes from {held.points} to {points} point{'s' * (points != 1)}"
-    why += f" (+{gained})" if gained != sum(tokens) else ""
-    why += f" and its share price rises from {before} to {after}" if after != before else f"; its price stays {after}"
-    return [AcScored(corporation=held.key, tokens=tokens, gained=points - held.points, points=points,
-                     explanation=why)]
+    args: dict[str, Arg] = {"sum": sum(tokens), "before": held.points, "n": points, "gained": gained}
+    if gained != sum(tokens):
+        moved = say_n("the tokens add up to {sum}, so it goes from {before} to {n} point (+{gained})",
+                      "the tokens add up to {sum}, so it goes from {before} to {n} points (+{gained})", "n", **args)
+    else:
+        moved = say_n("the tokens add up to {sum}, so it goes from {before} to {n} point",
+                      "the tokens add up to {sum}, so it goes from {before} to {n} points", "n", **args)
+    if after != before:
+        why = say("{moved} and its share price rises from {before} to {after}", moved=moved, before=euros(before),
+                  after=euros(after))
+    else:
+        why = say("{moved}; its price stays {price}", moved=moved, price=euros(after))
+    return [AcScored(corporation=held.key, tokens=tokens, gained=points - held.points, points=points, reason=why)]
 
 
 def apply_ac_marker_placed(state: State, event: AcMarkerPlaced) -> State:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue, RuleViolation
+from domain.kernel.phrases import Phrase, say
 
 from .errors import AlreadyChosen, LimitReached, NoSuchThing, NotAllowed
 from .events import BidPlaced, ReceiptsDiscarded, TokenCommitted
@@ -31,9 +32,9 @@ def tokens_available(state: State, seat: int) -> tuple[int, ...]:
 
 def commit_token(state: State, seat: int, token: int) -> list[TokenCommitted]:
     if state.sealed[seat] is not None:
-        raise AlreadyChosen("this trade phase's token is already committed")
+        raise AlreadyChosen(phrase=say("this trade phase's token is already committed"))
     if token not in tokens_available(state, seat):
-        raise NoSuchThing(f"token {token} is not available (ME-V-7)", token=token,
+        raise NoSuchThing(phrase=say("token {token} is not available (ME-V-7)", token=token), token=token,
                           available=list(tokens_available(state, seat)))
     return [TokenCommitted(seat=seat, token=token)]
 
@@ -42,7 +43,7 @@ def bids_of(state: State, corp: int) -> int:
     return sum(row.imports.count(corp) + row.exports.count(corp) for row in state.rows)
 
 
-def bid_refusal(state: State, corp: int, commodity: int, field: int) -> str | None:
+def bid_refusal(state: State, corp: int, commodity: int, field: int) -> Phrase | None:
     """Why ``corp`` cannot bid on ``field`` of row ``commodity`` now (ME-T-6, ME-T-9, ME-V-10), or None."""
     cat = cat_of(state)
     rules = cat.rules.trade
@@ -50,17 +51,17 @@ def bid_refusal(state: State, corp: int, commodity: int, field: int) -> str | No
     placed = bids_of(state, corp)
     manager = state.corps[corp].manager
     if placed >= rules.max_bids:
-        return f"at most {rules.max_bids} bids (ME-T-6)"
+        return say("at most {n} bids (ME-T-6)", n=rules.max_bids)
     if placed >= rules.basic_bids and (manager is None or state.players[manager].receipts < 1):
-        return f"a bid beyond {rules.basic_bids} costs a receipts token (ME-T-6)"
+        return say("a bid beyond {n} costs a receipts token (ME-T-6)", n=rules.basic_bids)
     if field == 0:
         return None
     if not 1 <= field <= len(row.exports):
-        return f"the row has export fields 1 to {len(row.exports)}"
+        return say("the row has export fields 1 to {most}", most=len(row.exports))
     if row.ac and field == rules.highlighted_field:
-        return "the AC's marker blocks this field (ME-V-10)"
+        return say("the AC's marker blocks this field (ME-V-10)")
     if row.exports[field - 1] is not None:
-        return "each export field holds one bid (ME-T-9)"
+        return say("each export field holds one bid (ME-T-9)")
     return None
 
 
@@ -68,13 +69,14 @@ def place_bid(state: State, corp: int, commodity: str, field: int) -> list[BidPl
     cat = cat_of(state)
     keys = [c.key for c in cat.commodities]
     if commodity not in keys:
-        raise NoSuchThing(f"unknown commodity {commodity!r}", commodity=commodity)
+        raise NoSuchThing(phrase=say("unknown commodity {commodity}", commodity=commodity), commodity=commodity)
     refusal = bid_refusal(state, corp, keys.index(commodity), field)
     if refusal is not None:
-        error: type[RuleViolation] = LimitReached if "bids" in refusal or "receipts" in refusal else NotAllowed
-        if "fields 1 to" in refusal:
+        error: type[RuleViolation] = LimitReached if "bids" in refusal.key or "receipts" in refusal.key \
+            else NotAllowed
+        if "fields 1 to" in refusal.key:
             error = InvalidValue
-        raise error(refusal, commodity=commodity, field=field)
+        raise error(phrase=refusal, commodity=commodity, field=field)
     held = state.corps[corp]
     out: list[BidPlaced | ReceiptsDiscarded] = []
     if bids_of(state, corp) >= cat.rules.trade.basic_bids:

@@ -92,7 +92,7 @@ def _computer(rec: Recorder, seat: int, chance: Chance) -> None:
     if not may_act(state, seat):
         raise NothingPending(f"the game does not wait for seat {seat + 1}", step=str(state.step))
     decision = decide_for(state, seat, level, chance)
-    rec.emit(AiDecided(seat=seat, level=level, explanation=decision.explanation))
+    rec.emit(AiDecided(seat=seat, level=level, reason=decision.reason))
     for move in decision.moves:
         play(rec, seat, move)
 

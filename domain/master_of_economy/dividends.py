@@ -8,6 +8,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue
+from domain.kernel.phrases import say
 
 from .ballots import CHAIR, dividend_lines, proposals, weight
 from .cursor import target_corp
@@ -15,6 +16,7 @@ from .errors import AlreadyChosen, NotAllowed
 from .events import DividendCounted, DividendPaid, DividendProposed, DividendVoteCast
 from .holders import cat_of, corp_holder, holders, outstanding, shares, transfer
 from .state import State
+from .wording import euros
 
 
 def reserve(state: State, corp: int) -> int:
@@ -36,18 +38,19 @@ def propose(state: State, seat: int, per_share: int) -> list[DividendProposed]:
     most = most_dividend(state, corp)
     least = cat_of(state).rules.dividends.min_per_share
     if not least <= per_share <= most:
-        raise InvalidValue(f"a dividend is {least} to {most} per share", field="per_share", most=most)
+        raise InvalidValue(phrase=say("a dividend is {least} to {most} per share", least=euros(least),
+                                      most=euros(most)), field="per_share", most=most)
     if per_share in state.meeting.proposals:
-        raise NotAllowed(f"{per_share} per share is already proposed")
+        raise NotAllowed(phrase=say("{amount} per share is already proposed", amount=euros(per_share)))
     return [DividendProposed(corporation=state.corps[corp].key, seat=seat, per_share=per_share)]
 
 
 def vote(state: State, seat: int, yes: tuple[int, ...]) -> list[DividendVoteCast]:
     if state.sealed[seat] is not None:
-        raise AlreadyChosen("your ballot is already cast")
+        raise AlreadyChosen(phrase=say("your ballot is already cast"))
     lines = dividend_lines(state, seat)
     if len(set(yes)) != len(yes) or any(not 0 <= i < len(lines) for i in yes):
-        raise InvalidValue(f"yes lists distinct lines 0 to {len(lines) - 1}", field="yes")
+        raise InvalidValue(phrase=say("yes lists distinct lines 0 to {most}", most=len(lines) - 1), field="yes")
     return [DividendVoteCast(seat=seat, yes=tuple(sorted(yes)))]
 
 

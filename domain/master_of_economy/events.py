@@ -14,6 +14,7 @@ Four kinds of event hold a seat's sealed choice (spec §17): :class:`StartBidSea
 from __future__ import annotations
 
 from domain.kernel import Event
+from domain.kernel.phrases import Phrase
 
 from .market_events import (
     AcExported,
@@ -251,7 +252,11 @@ class AiDecided(Event, frozen=True, tag="master_of_economy.ai_decided"):
 
     seat: int
     level: str
-    explanation: str
+    explanation: str = ""
+    """The reasons in English words, as logs written before the reasons were phrases hold them (new logs:
+    ``reason``)."""
+    reason: Phrase | None = None
+    """What the computer does and why, in no language (told in the reader's language)."""
 
 
 class SeedRevealed(Event, frozen=True, tag="master_of_economy.seed_revealed"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue
+from domain.kernel.phrases import Phrase, say
 
 from .errors import LimitReached
 from .events import CreditsRepaid, CreditTaken, InterestPaid, InterestUnpaid
@@ -42,24 +43,25 @@ def most_repaid(state: State, corp: int) -> int:
 def repay(state: State, corp: int, count: int) -> list[CreditsRepaid]:
     most = most_repaid(state, corp)
     if not 1 <= count <= most:
-        raise InvalidValue(f"the corporation may repay 1 to {most} credits", field="count", most=most)
+        raise InvalidValue(phrase=say("the corporation may repay 1 to {most} credits",
+                                      most=most), field="count", most=most)
     amount = count * cat_of(state).rules.credits.repayment
     return [CreditsRepaid(corporation=state.corps[corp].key, count=count, amount=amount)]
 
 
-def credit_refusal(state: State, corp: int) -> str | None:
+def credit_refusal(state: State, corp: int) -> Phrase | None:
     rules = cat_of(state).rules.credits
     if state.corps[corp].credits >= rules.max_held:
-        return f"at most {rules.max_held} credits (ME-F-3)"
+        return say("at most {n} credits (ME-F-3)", n=rules.max_held)
     if sum(c.credits for c in state.corps) >= rules.tokens:
-        return "no credit token left"
+        return say("no credit token left")
     return None
 
 
 def take_credit(state: State, corp: int) -> list[CreditTaken]:
     refusal = credit_refusal(state, corp)
     if refusal is not None:
-        raise LimitReached(refusal)
+        raise LimitReached(phrase=refusal)
     return [CreditTaken(corporation=state.corps[corp].key, amount=cat_of(state).rules.credits.cash)]
 
 

@@ -5,21 +5,25 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from domain.kernel.phrases import Phrase, say, term
+
 from .errors import CannotAfford, LimitReached, NoSuchThing, NotAllowed
 from .events import FactoryBuilt, FactorySold
 from .holders import add_cash, add_goods, cat_of, corp_holder, index, with_corp
 from .state import State
 from .supply import markers_left
+from .wording import euros
+from .wording import factory as factory_name
 
 
 def factory_index(state: State, key: str) -> int:
     keys = [f.key for f in cat_of(state).factories]
     if key not in keys:
-        raise NoSuchThing(f"unknown factory type {key!r}", factory=key)
+        raise NoSuchThing(phrase=say("unknown factory type {factory}", factory=key), factory=key)
     return keys.index(key)
 
 
-def build_refusal(state: State, corp: int, factory: int) -> str | None:
+def build_refusal(state: State, corp: int, factory: int) -> Phrase | None:
     """Why ``corp`` cannot build a factory of type ``factory`` now (ME-I-2..4), or None."""
     cat = cat_of(state)
     rules = cat.rules.investments
@@ -27,17 +31,18 @@ def build_refusal(state: State, corp: int, factory: int) -> str | None:
     held = state.corps[corp]
     builds = state.builds or (0,) * len(cat.factories)
     if sum(builds) >= rules.max_builds:
-        return f"at most {rules.max_builds} builds a phase (ME-I-2)"
+        return say("at most {n} builds a phase (ME-I-2)", n=rules.max_builds)
     if builds[factory] >= rules.max_builds_per_type:
-        return f"at most {rules.max_builds_per_type} of a type a phase (ME-I-2)"
+        return say("at most {n} of a type a phase (ME-I-2)", n=rules.max_builds_per_type)
     if held.cash < spec.build_cash:
-        return f"a {spec.name} costs {spec.build_cash} (ME-I-3)"
+        return say("a {factory} costs {amount} (ME-I-3)", factory=term(spec.name), amount=euros(spec.build_cash))
     if held.goods[cat.building] < spec.build_materials:
-        return f"a {spec.name} takes {spec.build_materials} construction material (ME-I-3)"
+        return say("a {factory} takes {n} construction material (ME-I-3)", factory=term(spec.name),
+                   n=spec.build_materials)
     if held.factories[factory] >= spec.places:
-        return f"no free {spec.name} place on the board (ME-I-4)"
+        return say("no free {factory} place on the board (ME-I-4)", factory=term(spec.name))
     if markers_left(state, factory) <= 0:
-        return f"no {spec.name} marker left in the supply (ME-I-4)"
+        return say("no {factory} marker left in the supply (ME-I-4)", factory=term(spec.name))
     return None
 
 
@@ -50,8 +55,8 @@ def build(state: State, corp: int, key: str) -> list[FactoryBuilt]:
     factory = factory_index(state, key)
     refusal = build_refusal(state, corp, factory)
     if refusal is not None:
-        error = CannotAfford if "costs" in refusal or "takes" in refusal else LimitReached
-        raise error(refusal, factory=key)
+        error = CannotAfford if "costs" in refusal.key or "takes" in refusal.key else LimitReached
+        raise error(phrase=refusal, factory=key)
     spec = cat_of(state).factories[factory]
     return [FactoryBuilt(corporation=state.corps[corp].key, factory=key, cost=spec.build_cash,
                          materials=spec.build_materials)]
@@ -61,9 +66,10 @@ def sell(state: State, corp: int, key: str) -> list[FactorySold]:
     factory = factory_index(state, key)
     rules = cat_of(state).rules.investments
     if state.sales >= rules.max_sales:
-        raise LimitReached(f"at most {rules.max_sales} sales a phase (ME-I-5)")
+        raise LimitReached(phrase=say("at most {n} sales a phase (ME-I-5)", n=rules.max_sales))
     if state.corps[corp].factories[factory] <= 0:
-        raise NotAllowed(f"the corporation owns no {key}", factory=key)
+        raise NotAllowed(phrase=say("the corporation owns no {factory}", factory=factory_name(cat_of(state),
+                                    key)), factory=key)
     return [FactorySold(corporation=state.corps[corp].key, factory=key, value=rules.sale_value)]
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from domain.kernel.phrases import say
+
 from .events import (
     AcExported,
     Exported,
@@ -129,9 +131,10 @@ def _exports(rec: Recorder) -> bool:
         owner = row.exports[field - 1]
         if owner is None:
             if row.ac and ac is not None and field == highlighted and demand >= field and field <= last:
-                why = f"its marker on field {field} takes one unit of demand, leaving {demand - 1}"
+                why = say("its marker on field {field} takes one unit of demand, leaving {demand}", field=field,
+                          demand=demand - 1)
                 rec.emit(AcExported(corporation=ac, commodity=commodity.key, field=field, demand=demand - 1,
-                                    explanation=why))
+                                    reason=why))
             continue
         if demand < field or field > last:
             rec.emit(ExportFailed(corporation=_key(state, owner), commodity=commodity.key, field=field))

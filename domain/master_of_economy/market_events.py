@@ -5,6 +5,7 @@ Part of :mod:`.events`, which re-exports them."""
 from __future__ import annotations
 
 from domain.kernel import Event
+from domain.kernel.phrases import Phrase
 
 # -- trade ---------------------------------------------------------------------------------------------------------
 
@@ -15,7 +16,10 @@ class AcMarkerPlaced(Event, frozen=True, tag="master_of_economy.ac_marker_placed
     corporation: str
     commodity: str
     field: int
-    explanation: str
+    explanation: str = ""
+    """Why, in English words, as logs written before the reasons were phrases hold it (new logs: ``reason``)."""
+    reason: Phrase | None = None
+    """Why, in no language."""
 
 
 class TokenCommitted(Event, frozen=True, tag="master_of_economy.token_committed"):
@@ -117,7 +121,10 @@ class AcExported(Event, frozen=True, tag="master_of_economy.ac_exported"):
     commodity: str
     field: int
     demand: int
-    explanation: str
+    explanation: str = ""
+    """Why, in English words, as logs written before the reasons were phrases hold it (new logs: ``reason``)."""
+    reason: Phrase | None = None
+    """Why, in no language."""
 
 
 class ImportBought(Event, frozen=True, tag="master_of_economy.import_bought"):
@@ -143,7 +150,10 @@ class AcScored(Event, frozen=True, tag="master_of_economy.ac_scored"):
     tokens: tuple[int, ...]
     gained: int
     points: int
-    explanation: str
+    explanation: str = ""
+    """Why, in English words, as logs written before the reasons were phrases hold it (new logs: ``reason``)."""
+    reason: Phrase | None = None
+    """Why, in no language."""
 
 
 # -- shortfall, finance --------------------------------------------------------------------------------------------

@@ -7,12 +7,14 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue
+from domain.kernel.phrases import say
 
 from .errors import CannotAfford, NotAllowed
 from .events import BoardBonusPaid, Embezzled, Redeemed
 from .holders import BANK, cat_of, corp_holder, holder_seat, index, move_packet, price, seat_holder, transfer, with_corp
 from .recorder import Recorder
 from .state import State
+from .wording import euros
 
 
 def board_bonuses(rec: Recorder) -> None:
@@ -37,7 +39,7 @@ def most_embezzled(state: State, corp: int) -> int:
 def embezzle(state: State, corp: int, amount: int) -> list[Embezzled]:
     most = most_embezzled(state, corp)
     if not 1 <= amount <= most:
-        raise InvalidValue(f"the manager may take 1 to {most}", field="amount", most=most)
+        raise InvalidValue(phrase=say("the manager may take 1 to {most}", most=euros(most)), field="amount", most=most)
     held = state.corps[corp]
     assert held.manager is not None
     points = amount * cat_of(state).rules.embezzlement.points_per_euro
@@ -73,15 +75,16 @@ def _orphans(state: State, corp: int, packet: int) -> bool:
 def redeem(state: State, corp: int, packet: int, shares: int) -> list[Redeemed]:
     held = state.corps[corp]
     if not 1 <= packet <= len(held.packets) or held.packets[packet - 1] == BANK:
-        raise NotAllowed(f"nobody but the bank holds packet {packet}", packet=packet)
+        raise NotAllowed(phrase=say("nobody but the bank holds packet {packet}", packet=packet), packet=packet)
     if not 1 <= shares <= packet:
-        raise InvalidValue(f"redeem 1 to {packet} shares of packet {packet}", field="shares")
+        raise InvalidValue(phrase=say("redeem 1 to {packet} shares of packet {packet}", packet=packet), field="shares")
     found = next((cost for p, r, cost in redemptions(state, corp) if (p, r) == (packet, shares)), None)
     if found is None:
         unit = price(state, corp)
         if shares * unit + unit > held.cash:
-            raise CannotAfford(f"the redemption costs {shares * unit + unit}")
-        raise NotAllowed("a partial redemption needs the bank's smaller packet, and some player must keep shares")
+            raise CannotAfford(phrase=say("the redemption costs {amount}", amount=euros(shares * unit + unit)))
+        raise NotAllowed(phrase=say("a partial redemption needs the bank's smaller packet, and some player must keep "
+                                    "shares"))
     return [Redeemed(corporation=held.key, holder=held.packets[packet - 1], packet=packet, shares=shares,
                      amount=found, returned=packet - shares)]
 

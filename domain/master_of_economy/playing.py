@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.kernel import NotYourTurn, WrongPhase
+from domain.kernel.phrases import say
 
 from . import bidding, dividends, elections, finance, investments, meeting, procurement, receipts, setup, shares
 from . import shortfall as sf
@@ -85,16 +86,16 @@ def play(rec: Recorder, seat: int, command: PlayerCommand) -> None:
                    if isinstance(command, SetShortfallPreferences) else sf.clear_preferences(state, seat)))
         return
     if state.step in SEALED_STEPS and state.sealed[seat] is not None and type(command) in SIMULTANEOUS:
-        raise AlreadyChosen("your sealed choice is made and final (§17)")
+        raise AlreadyChosen(phrase=say("your sealed choice is made and final (§17)"))
     if not may_act(state, seat):
-        raise NotYourTurn("the game does not wait for you now", step=str(state.step))
+        raise NotYourTurn(phrase=say("the game does not wait for you now"), step=str(state.step))
     if state.shortfall is not None and sf.waiting(state):
         if isinstance(command, CoverShortfall):
             rec.emit(*sf.cover(state, command.amount))
         elif isinstance(command, SellForShortfall):
             rec.emit(*sf.sell(state, command.factory))
         else:
-            raise WrongPhase("your corporation is short of cash: cover it or sell a factory first (ME-X-1)")
+            raise WrongPhase(phrase=say("your corporation is short of cash: cover it or sell a factory first (ME-X-1)"))
         return
     if isinstance(command, Pass):
         _pass(rec, seat)
@@ -102,7 +103,7 @@ def play(rec: Recorder, seat: int, command: PlayerCommand) -> None:
     kind: type = type(command)
     steps = (SIMULTANEOUS[kind],) if kind in SIMULTANEOUS else TURNS.get(kind, ())
     if state.step not in steps:
-        raise WrongPhase(f"{kind.__name__} is not due now", step=str(state.step))
+        raise WrongPhase(phrase=say("{command} is not due now", command=kind.__name__), step=str(state.step))
     who = actor(state)
     rec.emit(*_HANDLERS[kind](rec, seat, who if who is not None else -1, command))
 
@@ -149,7 +150,7 @@ def _pass(rec: Recorder, seat: int) -> None:
         rec.emit(*elections.declare(state, seat, False))
         return
     if state.step in NO_PASS or actor(state) is None:
-        raise WrongPhase("there is nothing to pass here", step=str(state.step))
+        raise WrongPhase(phrase=say("there is nothing to pass here"), step=str(state.step))
     who = actor(state)
     corp = state.corps[who].key if who is not None and state.step in CORPORATION_STEPS else None
     rec.emit(TurnPassed(seat=seat, step=str(state.step), corporation=corp))

@@ -10,6 +10,7 @@ finite supply, while cubes last (ME-R-1..5).
 from __future__ import annotations
 
 from domain.kernel import InvalidValue
+from domain.kernel.phrases import say, term
 
 from .errors import CannotAfford, NotAllowed
 from .events import EnergySpoiled, FactoriesSupplied, GoodsProduced
@@ -36,12 +37,13 @@ def supply(state: State, corp: int, key: str, count: int) -> list[FactoriesSuppl
     factory = factory_index(state, key)
     cat = cat_of(state)
     if not any(cat.inputs(factory)):
-        raise NotAllowed(f"a {cat.factories[factory].name} needs no supply (ME-P-3)", factory=key)
+        raise NotAllowed(phrase=say("a {factory} needs no supply (ME-P-3)",
+                                    factory=term(cat.factories[factory].name)), factory=key)
     held = state.corps[corp]
     if count > held.factories[factory] - held.supplied[factory]:
-        raise InvalidValue("more factories than the corporation has unsupplied", factory=key, count=count)
+        raise InvalidValue(phrase=say("more factories than the corporation has unsupplied"), factory=key, count=count)
     if count > supply_room(state, corp, factory):
-        raise CannotAfford("the warehouse lacks the inputs (ME-P-1, ME-P-2)", factory=key, count=count)
+        raise CannotAfford(phrase=say("the warehouse lacks the inputs (ME-P-1, ME-P-2)"), factory=key, count=count)
     inputs = tuple(n * count for n in cat.inputs(factory))
     return [FactoriesSupplied(corporation=held.key, factory=key, count=count, inputs=inputs)]
 

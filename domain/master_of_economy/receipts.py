@@ -8,6 +8,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue
+from domain.kernel.phrases import say
 
 from .cursor import target_corp
 from .events import OrderSet, ReceiptsGiven, ReceiptsPlaced
@@ -19,7 +20,7 @@ from .state import State
 def place(state: State, seat: int, count: int) -> list[ReceiptsPlaced]:
     held = state.players[seat].receipts
     if not 0 <= count <= held:
-        raise InvalidValue(f"place 0 to {held} tokens", field="count", most=held)
+        raise InvalidValue(phrase=say("place 0 to {most} tokens", most=held), field="count", most=held)
     return [ReceiptsPlaced(seat=seat, corporation=state.corps[target_corp(state)].key, count=count)]
 
 

@@ -14,6 +14,7 @@ from msgspec.structs import replace
 
 from domain.kernel import Chance, InvalidValue
 from domain.kernel.datafiles import DataError
+from domain.kernel.phrases import say
 
 from .bidding import empty_rows
 from .catalog import catalog
@@ -24,6 +25,7 @@ from .holders import BANK, cat_of, seat_holder, transfer, with_player
 from .recorder import Recorder
 from .state import Corp, Player, State
 from .variant import resolve
+from .wording import euros
 
 
 def start(command: StartGame) -> GameStarted:
@@ -31,7 +33,8 @@ def start(command: StartGame) -> GameStarted:
     try:
         cat = catalog(options.dataset)
     except DataError as exc:
-        raise InvalidValue(f"unknown dataset {options.dataset!r}", dataset=options.dataset) from exc
+        raise InvalidValue(phrase=say("unknown dataset {dataset}",
+                                      dataset=options.dataset), dataset=options.dataset) from exc
     return GameStarted(variant=resolve(options, cat), dataset=cat.dataset, seed_commitment=command.seed_commitment)
 
 
@@ -49,7 +52,7 @@ def free_corporations(state: State) -> tuple[str, ...]:
 
 def pick(state: State, seat: int, corporation: str) -> list[CorporationPicked]:
     if corporation not in free_corporations(state):
-        raise NoSuchThing(f"{corporation!r} is not free", corporation=corporation,
+        raise NoSuchThing(phrase=say("{corporation} is not free", corporation=corporation), corporation=corporation,
                           free=list(free_corporations(state)))
     return [CorporationPicked(seat=seat, corporation=corporation)]
 
@@ -78,9 +81,9 @@ def first_order(rec: Recorder, chance: Chance) -> None:
 def seal_bid(state: State, seat: int, amount: int) -> list[StartBidSealed]:
     most = cat_of(state).rules.start.max_start_bid
     if state.sealed[seat] is not None:
-        raise AlreadyChosen("your bid is already sealed")
+        raise AlreadyChosen(phrase=say("your bid is already sealed"))
     if not 0 <= amount <= most:
-        raise InvalidValue(f"a bid is 0 to {most}", field="amount", most=most)
+        raise InvalidValue(phrase=say("a bid is 0 to {most}", most=euros(most)), field="amount", most=most)
     return [StartBidSealed(seat=seat, amount=amount)]
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue
+from domain.kernel.phrases import say
 
 from .commands import BuyPacket, ExchangePacket, SellPacket
 from .cursor import manages_next
@@ -28,6 +29,7 @@ from .holders import (
     transfer,
 )
 from .state import State, Step
+from .wording import euros
 
 Transaction = BuyPacket | SellPacket | ExchangePacket
 Event = PacketBought | PacketSold | PacketExchanged
@@ -82,7 +84,8 @@ def _target(state: State, key: str) -> int:
     try:
         return index(state, key)
     except KeyError:
-        raise NoSuchThing(f"no corporation {key!r} takes part", corporation=key) from None
+        raise NoSuchThing(phrase=say("no corporation {corporation} takes part",
+                                     corporation=key), corporation=key) from None
 
 
 def transact(state: State, actor: int, command: Transaction) -> list[Event]:
@@ -90,25 +93,25 @@ def transact(state: State, actor: int, command: Transaction) -> list[Event]:
     holder = actor_holder(state, actor)
     corp = _target(state, command.corporation)
     if holder_corp(state, holder) == corp:
-        raise NotAllowed("a corporation may not hold its own shares (ME-F-2)")
+        raise NotAllowed(phrase=say("a corporation may not hold its own shares (ME-F-2)"))
     can_buy, can_sell = room(state, actor)
     unit = price(state, corp)
     match command:
         case BuyPacket(packet=p):
             _packet(state, corp, p, BANK)
             if not can_buy:
-                raise LimitReached("no purchase left in this step")
+                raise LimitReached(phrase=say("no purchase left in this step"))
             if cash_of(state, holder) < p * unit:
-                raise CannotAfford(f"packet {p} costs {p * unit}")
+                raise CannotAfford(phrase=say("packet {packet} costs {amount}", packet=p, amount=euros(p * unit)))
             to, bonus = _bonus(state, holder, corp)
             return [PacketBought(buyer=holder, corporation=command.corporation, packet=p, cost=p * unit,
                                  bonus_to=to, bonus=bonus)]
         case SellPacket(packet=p):
             _packet(state, corp, p, holder)
             if not can_sell:
-                raise LimitReached("no sale left in this step")
+                raise LimitReached(phrase=say("no sale left in this step"))
             if _orphans(state, holder, corp, p):
-                raise NotAllowed("some player must keep shares of every corporation (ME-H-6.6)")
+                raise NotAllowed(phrase=say("some player must keep shares of every corporation (ME-H-6.6)"))
             return [PacketSold(seller=holder, corporation=command.corporation, packet=p, value=p * unit)]
         case ExchangePacket():
             return [_exchange(state, holder, corp, command, can_buy, can_sell)]
@@ -118,9 +121,10 @@ def transact(state: State, actor: int, command: Transaction) -> list[Event]:
 def _packet(state: State, corp: int, packet: int, owner: str) -> None:
     packets = state.corps[corp].packets
     if not 1 <= packet <= len(packets):
-        raise InvalidValue(f"packets are 1 to {len(packets)}", packet=packet)
+        raise InvalidValue(phrase=say("packets are 1 to {most}", most=len(packets)), packet=packet)
     if packets[packet - 1] != owner:
-        raise NoSuchThing(f"packet {packet} is not {'in the bank' if owner == BANK else 'yours'}", packet=packet)
+        raise NoSuchThing(phrase=say("packet {packet} is not in the bank", packet=packet) if owner == BANK
+                          else say("packet {packet} is not yours", packet=packet), packet=packet)
 
 
 def _exchange(state: State, holder: str, corp: int, command: ExchangePacket, can_buy: bool,
@@ -129,10 +133,10 @@ def _exchange(state: State, holder: str, corp: int, command: ExchangePacket, can
     _packet(state, corp, g, holder)
     _packet(state, corp, t, BANK)
     if not (can_buy if t > g else can_sell):
-        raise LimitReached(f"no {'purchase' if t > g else 'sale'} left in this step")
+        raise LimitReached(phrase=say("no purchase left in this step") if t > g else say("no sale left in this step"))
     amount = (t - g) * price(state, corp)
     if amount > cash_of(state, holder):
-        raise CannotAfford(f"the exchange costs {amount}")
+        raise CannotAfford(phrase=say("the exchange costs {amount}", amount=euros(amount)))
     to, bonus = _bonus(state, holder, corp) if t > g else (None, 0)
     return PacketExchanged(holder=holder, corporation=command.corporation, give=g, take=t, amount=amount,
                            bonus_to=to, bonus=bonus)

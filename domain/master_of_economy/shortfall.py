@@ -22,6 +22,7 @@ import enum
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue, WrongPhase
+from domain.kernel.phrases import say
 
 from .errors import NoSuchThing
 from .events import (
@@ -34,6 +35,8 @@ from .events import (
 from .holders import BANK, add_cash, cat_of, corp_holder, index, seat_holder, transfer, with_corp, with_player
 from .recorder import Recorder
 from .state import Preferences, Shortfall, State, Step
+from .wording import euros
+from .wording import factory as factory_name
 
 
 class Paid(enum.Enum):
@@ -98,13 +101,13 @@ def forced_sale(state: State, corp: int, factory: int, by_preference: bool = Fal
 def cover(state: State, amount: int, by_preference: bool = False) -> list[ShortfallCovered]:
     """ME-X-1.1: the manager's gift, 0 to min(shortfall, their cash)."""
     if not awaits_cover(state):
-        raise WrongPhase("no shortfall awaits its manager's gift")
+        raise WrongPhase(phrase=say("no shortfall awaits its manager's gift"))
     sf = state.shortfall
     assert sf is not None
     short = sf.due - state.corps[sf.corporation].cash
     most = min(short, manager_cash(state, sf))
     if not 0 <= amount <= most:
-        raise InvalidValue(f"the gift is 0 to {most}", field="amount", most=most)
+        raise InvalidValue(phrase=say("the gift is 0 to {most}", most=euros(most)), field="amount", most=most)
     manager = state.corps[sf.corporation].manager
     assert manager is not None
     return [ShortfallCovered(corporation=state.corps[sf.corporation].key, seat=manager, amount=amount,
@@ -120,13 +123,14 @@ def most_cover(state: State) -> int:
 def sell(state: State, factory: str, by_preference: bool = False) -> list[FactorySold]:
     """ME-X-1.2: the factory the manager chose to sell."""
     if not awaits_sale(state):
-        raise WrongPhase("no shortfall awaits a factory sale")
+        raise WrongPhase(phrase=say("no shortfall awaits a factory sale"))
     sf = state.shortfall
     assert sf is not None
     cat = cat_of(state)
     keys = [f.key for f in cat.factories]
     if factory not in keys or keys.index(factory) not in owned_types(state, sf.corporation):
-        raise NoSuchThing(f"the corporation owns no {factory}", factory=factory)
+        raise NoSuchThing(phrase=say("the corporation owns no {factory}", factory=factory_name(cat_of(state),
+                                     factory)), factory=factory)
     return [forced_sale(state, sf.corporation, keys.index(factory), by_preference)]
 
 
@@ -185,9 +189,9 @@ def set_preferences(state: State, seat: int, cover_up_to: int,
     keys = [f.key for f in cat_of(state).factories]
     unknown = [k for k in sell_first if k not in keys]
     if unknown:
-        raise NoSuchThing(f"there is no factory type {unknown[0]}", factory=unknown[0])
+        raise NoSuchThing(phrase=say("there is no factory type {factory}", factory=unknown[0]), factory=unknown[0])
     if len(set(sell_first)) != len(sell_first):
-        raise InvalidValue("each factory type may be ranked once", field="sell_first")
+        raise InvalidValue(phrase=say("each factory type may be ranked once"), field="sell_first")
     return [ShortfallPreferencesSet(seat=seat, cover_up_to=cover_up_to, sell_first=sell_first)]
 
 
@@ -200,15 +204,15 @@ def clear_preferences(state: State, seat: int) -> list[ShortfallPreferencesClear
     """
     _running(state, seat)
     if state.players[seat].preferences is None:
-        raise InvalidValue("you have no standing shortfall preferences")
+        raise InvalidValue(phrase=say("you have no standing shortfall preferences"))
     return [ShortfallPreferencesCleared(seat=seat)]
 
 
 def _running(state: State, seat: int) -> None:
     if state.step in (Step.SETUP, Step.ENDED) or not state.players:
-        raise WrongPhase("the game is not running", step=str(state.step))
+        raise WrongPhase(phrase=say("the game is not running"), step=str(state.step))
     if not 0 <= seat < len(state.players):
-        raise InvalidValue(f"there is no seat {seat + 1}", seat=seat)
+        raise InvalidValue(phrase=say("there is no seat {number}", number=seat + 1), seat=seat)
 
 
 def apply_preferences_set(state: State, event: ShortfallPreferencesSet) -> State:

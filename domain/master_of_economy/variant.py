@@ -9,6 +9,7 @@ import msgspec
 
 from domain.kernel import InvalidValue
 from domain.kernel.datafiles import DATASET_PATTERN
+from domain.kernel.phrases import Listing, say, say_n
 
 from .catalog import DEFAULT_DATASET, Catalog
 
@@ -71,21 +72,25 @@ def resolve(options: GameOptions, cat: Catalog) -> Variant:
     """The variant of ``options``, or InvalidValue when they do not fit together."""
     game = cat.rules.game
     if not game.min_players <= options.players <= game.max_players:
-        raise InvalidValue(f"Master of Economy is for {game.min_players} to {game.max_players} players",
+        raise InvalidValue(phrase=say("Master of Economy is for {least} to {most} players", least=game.min_players,
+                                      most=game.max_players),
                            option="players")
     if options.additional_corporation and options.players >= len(cat.corporations):
-        raise InvalidValue("the additional corporation needs a corporation nobody picks: 2 or 3 players (ME-V-1)",
+        raise InvalidValue(phrase=say("the additional corporation needs a corporation nobody picks: 2 or 3 players "
+                                      "(ME-V-1)"),
                            option="additional_corporation")
     if options.teams and options.players != 2 * 2:
-        raise InvalidValue("2 vs. 2 is for four players (ME-W-1)", option="teams")
+        raise InvalidValue(phrase=say("2 vs. 2 is for four players (ME-W-1)"), option="teams")
     if options.seats and len(options.seats) != options.players:
-        raise InvalidValue(f"this game is for {options.players} players: give {options.players} seats or none",
+        raise InvalidValue(phrase=say_n("this game is for {n} player: give {n} seat or none",
+                                        "this game is for {n} players: give {n} seats or none", "n", n=options.players),
                            option="seats")
     for spec in options.seats:
         if spec.kind == "human" and spec.level is not None:
-            raise InvalidValue("only a computer seat has a level", option="seats")
+            raise InvalidValue(phrase=say("only a computer seat has a level"), option="seats")
         if spec.level is not None and spec.level not in AI_LEVELS:
-            raise InvalidValue(f"unknown level {spec.level!r}: one of {', '.join(AI_LEVELS)}", option="seats")
+            raise InvalidValue(phrase=say("unknown level {level}: one of {levels}", level=spec.level,
+                                          levels=Listing(AI_LEVELS)), option="seats")
     seats = tuple(SeatSpec(kind="ai", level=spec.level or AI_LEVELS[-1]) if spec.kind == "ai" else SeatSpec()
                   for spec in options.seats)
     return Variant(

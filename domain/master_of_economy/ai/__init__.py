@@ -16,6 +16,7 @@ from collections.abc import Callable
 import msgspec
 
 from domain.kernel import Chance
+from domain.kernel.phrases import Phrase, say
 
 from .. import shortfall as sf
 from ..commands import Pass, PlayerCommand
@@ -31,10 +32,11 @@ class Decision(msgspec.Struct, frozen=True):
     """The seat's moves, in order, and why (public facts only: a sealed choice is said to be made, never what)."""
 
     moves: tuple[PlayerCommand, ...]
-    explanation: str
+    reason: Phrase
+    """What it does and why, as a phrase whose subject is the seat ("builds a Quarry, ...")."""
 
 
-Plan = tuple[tuple[PlayerCommand, ...], str]
+Plan = tuple[tuple[PlayerCommand, ...], Phrase]
 _CORP_STEPS: dict[Step, Callable[[State, int, int, Profile, Chance], Plan]] = {
     Step.INVEST: plant.invest, Step.PROCURE: lambda s, seat, corp, p, c: plant.procure(s, seat, corp, p),
     Step.BIDS: market.bids, Step.INTEREST: lambda s, seat, corp, p, c: money.repay(s, seat, corp, p),
@@ -66,5 +68,5 @@ def decide_for(state: State, seat: int, level: str, chance: Chance) -> Decision:
     elif state.step in _SEAT_STEPS:
         moves, why = _SEAT_STEPS[state.step](state, seat, profile, chance)
     else:
-        moves, why = (Pass(),), "passes."
-    return Decision(moves=moves, explanation=why)
+        moves, why = (Pass(),), say("passes.")
+    return Decision(moves=moves, reason=why)

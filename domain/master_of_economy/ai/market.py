@@ -9,12 +9,14 @@ an input its factories lack altogether; ``buys_locally`` also buys where another
 from __future__ import annotations
 
 from domain.kernel import Chance, Seat
+from domain.kernel.phrases import Arg, Listing, Phrase, say, say_n
 
 from ..bidding import bids_of
 from ..commands import BidSpec, CommitToken, Pass, PlaceBid, PlaceBids, PlayerCommand
 from ..holders import cat_of, held, seat_holder
 from ..legal import legal_commands
 from ..state import Row, State
+from ..wording import counted
 from . import words
 from .levels import Profile
 from .outlook import is_last_trade, productions_left
@@ -22,7 +24,7 @@ from .outlook import is_last_trade, productions_left
 POINT = 2
 """What a point is worth in euros to the computer when it places a bid: ten shares gain 1 € each over a price band
 of 8 points (about 1.25 € a point, table 15.4), and each point brings the 25-point end nearer."""
-Plan = tuple[tuple[PlayerCommand, ...], str]
+Plan = tuple[tuple[PlayerCommand, ...], Phrase]
 
 
 def needs(state: State, corp: int) -> list[int]:
@@ -145,19 +147,26 @@ def bids(state: State, seat: int, corp: int, profile: Profile, chance: Chance) -
     return (PlaceBids(bids=tuple(specs)),), _explain(state, chosen, imports, last, profile)
 
 
-def _explain(state: State, chosen: dict[int, list[int]], imports: list[int], last: bool, profile: Profile) -> str:
-    sells = [f"{words.goods(state, r)} on field{'s' if len(fs) > 1 else ''} "
-             f"{words.listing([str(f) for f in sorted(fs)])}" for r, fs in chosen.items() if fs]
-    parts = []
-    if sells:
-        why = (" (the last trade phase: it keeps nothing)" if last else
-               " (where the foreign demand the bids on the board leave should reach)" if profile.reads_demand
-               else " (the leftmost free fields)")
-        parts.append(f"offers {'; '.join(sells)}{why}")
+def _explain(state: State, chosen: dict[int, list[int]], imports: list[int], last: bool, profile: Profile) -> Phrase:
+    sells = Listing(tuple(say_n("{goods} on field {fields}", "{goods} on fields {fields}", "n",
+                                goods=words.goods(state, r), n=len(fs), fields=Listing(tuple(sorted(fs))))
+                          for r, fs in chosen.items() if fs))
+    offers: Phrase | None = None
+    if sells.items and last:
+        offers = say("offers {offers} (the last trade phase: it keeps nothing)", offers=sells)
+    elif sells.items and profile.reads_demand:
+        offers = say("offers {offers} (where the foreign demand the bids on the board leave should reach)",
+                     offers=sells)
+    elif sells.items:
+        offers = say("offers {offers} (the leftmost free fields)", offers=sells)
+    buys: Arg = counted([words.goods(state, r) for r in imports])
+    if offers is not None and imports:
+        return say("{offers} and bids to buy {goods} for its factories.", offers=offers, goods=buys)
+    if offers is not None:
+        return say("{offers}.", offers=offers)
     if imports:
-        parts.append(f"bids to buy {words.listing(words.counted([words.goods(state, r) for r in imports]))} "
-                     "for its factories")
-    return (words.listing(parts) if parts else "places no bid: it has nothing to spare") + "."
+        return say("bids to buy {goods} for its factories.", goods=buys)
+    return say("places no bid: it has nothing to spare.")
 
 
 def token(state: State, seat: int, profile: Profile) -> Plan:
@@ -166,8 +175,8 @@ def token(state: State, seat: int, profile: Profile) -> Plan:
     ac = next(c for c in state.corps if c.automated)
     mine = sum(held(ac, seat_holder(seat)))
     pick = max(tokens) if mine else min(tokens)
-    return (CommitToken(token=pick),), "commits its AC token (sealed until the AC scores)."
+    return (CommitToken(token=pick),), say("commits its AC token (sealed until the AC scores).")
 
 
 def nothing(state: State, seat: int) -> Plan:
-    return (Pass(),), "passes."
+    return (Pass(),), say("passes.")

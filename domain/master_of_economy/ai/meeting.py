@@ -8,6 +8,7 @@ back a rival's packet of its corporation when that leaves it more of the corpora
 from __future__ import annotations
 
 from domain.kernel import Chance, Seat
+from domain.kernel.phrases import Phrase, say, say_n
 
 from ..ballots import dividend_lines, election_lines
 from ..commands import (
@@ -30,17 +31,18 @@ from ..holders import held, player_holders, price, seat_holder
 from ..holders import outstanding as shares_out
 from ..legal import legal_commands
 from ..state import State
+from ..wording import euros
 from .levels import Profile
 from .outlook import productions_left
 
-Plan = tuple[tuple[PlayerCommand, ...], str]
+Plan = tuple[tuple[PlayerCommand, ...], Phrase]
 
 
 def auction(state: State, seat: int, profile: Profile, chance: Chance) -> Plan:
     """ME-S-9: nothing (``basic``), or a small bid drawn from the chance it is given (an early place in the
     action sequence is worth a few euros, and a bid nobody can predict)."""
     amount = chance.below(4) if profile.values_shares else 0
-    return (BidForOrder(amount=amount),), "seals its bid for the start order (sealed until every bid is in)."
+    return (BidForOrder(amount=amount),), say("seals its bid for the start order (sealed until every bid is in).")
 
 
 def _fraction(state: State, seat: int, corp: int) -> tuple[int, int]:
@@ -63,9 +65,12 @@ def embezzle(state: State, seat: int, corp: int, profile: Profile) -> Plan:
         most = templates[0].params[0].maximum if templates[0].params else 1  # type: ignore[union-attr]
         amount = min(most, max(0, state.corps[corp].cash - _keep(state)) // (1 + unit))
         if amount > 0 and mine * (1 + unit) < total:
-            return (Embezzle(amount=amount),), (f"takes {amount} € out of the corporation: it holds only {mine} of "
-                                                f"the players' {total} shares.")
-    return (Pass(),), "takes nothing out of the corporation."
+            return (Embezzle(amount=amount),), say_n("takes {amount} out of the corporation: it holds only {mine} of "
+                                                     "the players' {n} share.",
+                                                     "takes {amount} out of the corporation: it holds only {mine} of "
+                                                     "the players' {n} shares.", "n", amount=euros(amount),
+                                                     mine=mine, n=total)
+    return (Pass(),), say("takes nothing out of the corporation.")
 
 
 def propose(state: State, seat: int, profile: Profile) -> Plan:
@@ -79,9 +84,10 @@ def propose(state: State, seat: int, profile: Profile) -> Plan:
         spare = c.cash - reserve(state, corp) - _keep(state)
         k = max((o for o in options if o * outstanding <= spare), default=0)
         if k and 4 * mine >= 3 * total:
-            return (ProposeDividend(per_share=k),), (f"proposes {k} € a share: the corporation can spare it and "
-                                                     "the shareholders can buy shares with it.")
-    return (Pass(),), "proposes no dividend."
+            return (ProposeDividend(per_share=k),), say("proposes {amount} a share: the corporation can spare it "
+                                                        "and the shareholders can buy shares with it.",
+                                                        amount=euros(k))
+    return (Pass(),), say("proposes no dividend.")
 
 
 def vote(state: State, seat: int, profile: Profile) -> Plan:
@@ -93,7 +99,7 @@ def vote(state: State, seat: int, profile: Profile) -> Plan:
     spare = c.cash - reserve(state, corp) - _keep(state)
     yes = tuple(i for i, (_, k) in enumerate(lines)
                 if not profile.values_shares or c.manager != seat or k * outstanding <= spare)
-    return (VoteDividends(yes=yes),), "casts its dividend ballot (sealed until the count)."
+    return (VoteDividends(yes=yes),), say("casts its dividend ballot (sealed until the count).")
 
 
 def redeem(state: State, seat: int, corp: int, profile: Profile) -> Plan:
@@ -101,7 +107,7 @@ def redeem(state: State, seat: int, corp: int, profile: Profile) -> Plan:
     the manager's part of the corporation now."""
     options = [t.command for t in legal_commands(state, Seat(seat)) if isinstance(t.command, Redeem)]
     if not profile.values_shares or not options:
-        return (Pass(),), "redeems no shares."
+        return (Pass(),), say("redeems no shares.")
     c = state.corps[corp]
     mine, total = _fraction(state, seat, corp)
     unit = price(state, corp)
@@ -119,9 +125,10 @@ def redeem(state: State, seat: int, corp: int, profile: Profile) -> Plan:
         if after - before > 0 and (best is None or after - before > best[0]):
             best = (after - before, r)
     if best is None:
-        return (Pass(),), "redeems no shares."
-    return (best[1],), (f"buys back {best[1].shares} of its shares from packet {best[1].packet}: fewer shares "
-                        "share its cash at the end.")
+        return (Pass(),), say("redeems no shares.")
+    return (best[1],), say_n("buys back {n} of its shares from packet {packet}: fewer shares share its cash at "
+                             "the end.", "buys back {n} of its shares from packet {packet}: fewer shares share its "
+                             "cash at the end.", "n", n=best[1].shares, packet=best[1].packet)
 
 
 def stand(state: State, seat: int, profile: Profile) -> Plan:
@@ -129,8 +136,8 @@ def stand(state: State, seat: int, profile: Profile) -> Plan:
     c = state.corps[target_corp(state)]
     mine = sum(held(c, seat_holder(seat)))
     if c.manager == seat or (profile.values_shares and mine):
-        return (Stand(),), "stands for manager."
-    return (Pass(),), "does not stand for manager."
+        return (Stand(),), say("stands for manager.")
+    return (Pass(),), say("does not stand for manager.")
 
 
 def ballot(state: State, seat: int, profile: Profile) -> Plan:
@@ -140,14 +147,16 @@ def ballot(state: State, seat: int, profile: Profile) -> Plan:
     choice = tuple(seat if me else ABSTAIN for _ in lines)
     options = [t.command for t in legal_commands(state, Seat(seat)) if isinstance(t.command, VoteManager)]
     pick = next((o for o in options if o.choices == choice), options[0])
-    return (pick,), "casts its election ballot (sealed until the count)."
+    return (pick,), say("casts its election ballot (sealed until the count).")
 
 
 def tiebreak(state: State, seat: int, profile: Profile) -> Plan:
     """ME-H-5.3: itself when tied, else the first tied candidate."""
     tied = state.meeting.tied
     winner = seat if seat in tied else tied[0]
-    return (PickManager(seat=winner),), "breaks the tie" + (" in its own favour." if winner == seat else ".")
+    if winner == seat:
+        return (PickManager(seat=winner),), say("breaks the tie in its own favour.")
+    return (PickManager(seat=winner),), say("breaks the tie.")
 
 
 def receipts(state: State, seat: int, profile: Profile) -> Plan:
@@ -156,7 +165,9 @@ def receipts(state: State, seat: int, profile: Profile) -> Plan:
     target = state.corps[state.order[state.target]]
     count = state.players[seat].receipts if next_manager(target) == seat else 0
     if count:
-        return (PlaceReceipts(count=count),), f"places {count} receipts token{'s' if count > 1 else ''} on its " \
-                                             "corporation, for an early place in the action sequence."
-    return (PlaceReceipts(count=0),), "places no receipts here."
+        return (PlaceReceipts(count=count),), say_n(
+            "places {n} receipts token on its corporation, for an early place in the action sequence.",
+            "places {n} receipts tokens on its corporation, for an early place in the action sequence.", "n",
+            n=count)
+    return (PlaceReceipts(count=0),), say("places no receipts here.")
 

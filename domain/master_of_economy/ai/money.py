@@ -8,6 +8,7 @@ price paid; a corporation buys only what should rise. ``counts_time`` borrows on
 from __future__ import annotations
 
 from domain.kernel import Chance, Seat
+from domain.kernel.phrases import Phrase, say, say_n
 
 from ..commands import (
     BuyPacket,
@@ -24,11 +25,12 @@ from ..holders import cat_of, index, price
 from ..legal import legal_commands
 from ..shares import actor_holder
 from ..state import State
+from ..wording import euros
 from . import words
 from .levels import Profile
 from .outlook import end_share, productions_left, trades_left
 
-Plan = tuple[tuple[PlayerCommand, ...], str]
+Plan = tuple[tuple[PlayerCommand, ...], Phrase]
 Trade = BuyPacket | SellPacket | ExchangePacket
 
 
@@ -39,8 +41,9 @@ def repay(state: State, seat: int, corp: int, profile: Profile) -> Plan:
     keep = 4 if profile.counts_time and trades_left(state) <= 2 else 12
     count = min(held.credits, max(0, held.cash - keep) // repayment)
     if count and any(isinstance(t.command, RepayCredits) for t in legal_commands(state, Seat(seat))):
-        return (RepayCredits(count=count),), f"repays {count} credit{'s' if count > 1 else ''}: it has the cash."
-    return (Pass(),), "keeps its credits: it needs the cash."
+        return (RepayCredits(count=count),), say_n("repays {n} credit: it has the cash.",
+                                                   "repays {n} credits: it has the cash.", "n", n=count)
+    return (Pass(),), say("keeps its credits: it needs the cash.")
 
 
 def credit(state: State, seat: int, corp: int, profile: Profile) -> Plan:
@@ -48,8 +51,8 @@ def credit(state: State, seat: int, corp: int, profile: Profile) -> Plan:
     held = state.corps[corp]
     worth = productions_left(state) >= 3 if profile.counts_time else True
     if held.cash < 10 and worth and any(isinstance(t.command, TakeCredit) for t in legal_commands(state, Seat(seat))):
-        return (TakeCredit(),), f"takes a credit: only {held.cash} € in the treasury."
-    return (Pass(),), "takes no credit."
+        return (TakeCredit(),), say("takes a credit: only {amount} in the treasury.", amount=euros(held.cash))
+    return (Pass(),), say("takes no credit.")
 
 
 def _delta(trade: Trade) -> int:
@@ -76,7 +79,6 @@ def trade(state: State, seat: int, actor: int, profile: Profile, corporation: bo
     """ME-F-2 (``corporation``) or ME-H-6: the best transaction, or a pass."""
     trades = [t.command for t in legal_commands(state, Seat(seat)) if isinstance(t.command, BuyPacket | SellPacket
                                                                            | ExchangePacket)]
-    who = "it" if corporation else "the player"
     if profile.values_shares:
         scored = [(gain(state, actor, t, True), -abs(_delta(t)), t) for t in trades]
         keep = 10 if corporation and productions_left(state) >= 2 else 0
@@ -87,27 +89,31 @@ def trade(state: State, seat: int, actor: int, profile: Profile, corporation: bo
         if scored:
             top = max(s[0] for s in scored)
             value, _, best = chance.pick([s for s in scored if s[0] >= top - 1])
-            return (best,), f"{_words(state, best)}: it should bring about {value} € more by the end."
-        return (Pass(),), f"trades no shares: no packet would pay {who} back."
+            return (best,), say("{trade}: it should bring about {amount} more by the end.",
+                                trade=_words(state, best), amount=euros(value))
+        if corporation:
+            return (Pass(),), say("trades no shares: no packet would pay it back.")
+        return (Pass(),), say("trades no shares: no packet would pay the player back.")
     if corporation:
-        return (Pass(),), "keeps its cash for its factories."
+        return (Pass(),), say("keeps its cash for its factories.")
     buys = [t for t in trades if isinstance(t, BuyPacket)]
     if not buys:
-        return (Pass(),), "trades no shares."
+        return (Pass(),), say("trades no shares.")
     most = max(state.corps[index(state, b.corporation)].points for b in buys)
     best = max((b for b in buys if state.corps[index(state, b.corporation)].points == most), key=lambda b: b.packet)
-    return (best,), f"{_words(state, best)}: the corporation with most points."
+    return (best,), say("{trade}: the corporation with most points.", trade=_words(state, best))
 
 
-def _words(state: State, t: Trade) -> str:
+def _words(state: State, t: Trade) -> Phrase:
     name = words.corp(state, t.corporation)
     match t:
         case BuyPacket(packet=p):
-            return f"buys {name}'s {p}-packet"
+            return say("buys {corporation}'s {packet}-packet", corporation=name, packet=p)
         case SellPacket(packet=p):
-            return f"sells {name}'s {p}-packet"
+            return say("sells {corporation}'s {packet}-packet", corporation=name, packet=p)
         case ExchangePacket(give=g, take=k):
-            return f"exchanges {name}'s {g}-packet for the {k}-packet"
+            return say("exchanges {corporation}'s {give}-packet for the {take}-packet", corporation=name, give=g,
+                       take=k)
     raise AssertionError(t)
 
 
@@ -117,7 +123,8 @@ def shortfall(state: State, seat: int, profile: Profile) -> Plan:
     templates = [t.command for t in legal_commands(state, Seat(seat))]
     first = templates[0]
     if isinstance(first, CoverShortfall):
-        return (first,), f"gives its corporation {first.amount} € of its own to cover a payment."
+        return (first,), say("gives its corporation {amount} of its own to cover a payment.",
+                             amount=euros(first.amount))
     sales = [c for c in templates if isinstance(c, SellForShortfall)]
     cat = cat_of(state)
     short = state.shortfall
@@ -131,4 +138,5 @@ def shortfall(state: State, seat: int, profile: Profile) -> Plan:
                 if any(need) else 0)
 
     pick = min(sales, key=useless)
-    return (pick,), f"sells a {words.factory(state, pick.factory)} to pay what its corporation owes."
+    return (pick,), say("sells one {factory} to pay what its corporation owes.",
+                        factory=words.factory(state, pick.factory))

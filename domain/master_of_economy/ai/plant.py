@@ -8,6 +8,7 @@ nothing at the end, ME-E-2)."""
 from __future__ import annotations
 
 from domain.kernel import Chance, Seat
+from domain.kernel.phrases import Arg, Listing, Phrase, say
 
 from ..commands import Build, Pass, PickCorporation, PlayerCommand, SellFactory, Supply
 from ..folding import evolve
@@ -16,6 +17,7 @@ from ..legal import legal_commands
 from ..playing import play
 from ..recorder import Recorder
 from ..state import State
+from ..wording import counted, times
 from . import words
 from .levels import Profile
 from .outlook import productions_left
@@ -29,14 +31,15 @@ SUPPLY_ORDER = ("shipyard", "steel_works", "coal_mine", "ore_mine", "power_plant
 RESERVE = 4
 """Cash a corporation keeps after its builds (for an input bought abroad, a fine, the interest)."""
 
-Plan = tuple[tuple[PlayerCommand, ...], str]
+Plan = tuple[tuple[PlayerCommand, ...], Phrase]
 
 
 def pick(state: State, seat: int, profile: Profile) -> Plan:
     """ME-S-1: the first corporation left (they differ only in name and colour)."""
     choice = next(t.command for t in legal_commands(state, Seat(seat)) if isinstance(t.command, PickCorporation))
     assert isinstance(choice, PickCorporation)
-    return (choice,), f"picks {words.corp(state, choice.corporation)}: the corporations differ only in colour."
+    return (choice,), say("picks {corporation}: the corporations differ only in colour.",
+                          corporation=words.corp(state, choice.corporation))
 
 
 def _wanted(owned: dict[str, int], chance: Chance) -> str | None:
@@ -69,9 +72,9 @@ def invest(state: State, seat: int, corp: int, profile: Profile, chance: Chance)
                 play(rec, seat, sale)
                 moves.append(sale)
         sold = [words.factory(state, m.factory) for m in moves if isinstance(m, SellFactory)]
-        why = (f"sells {words.listing(words.counted(sold))} for cash: factories are worth nothing at the end"
-               if sold else "builds nothing: a new factory could not pay for itself before the end")
-        return (*moves, Pass()), why + "."
+        why = (say("sells {factories} for cash: factories are worth nothing at the end.", factories=counted(sold))
+               if sold else say("builds nothing: a new factory could not pay for itself before the end."))
+        return (*moves, Pass()), why
     reserve = RESERVE + (2 if profile.counts_time else 0)
     while True:
         held = rec.state.corps[corp]
@@ -88,11 +91,11 @@ def invest(state: State, seat: int, corp: int, profile: Profile, chance: Chance)
         moves.append(move)
     built = [words.factory(state, m.factory) for m in moves if isinstance(m, Build)]
     if built:
-        why = f"builds {words.listing(words.counted(built))}, the next links of its production chain."
+        why = say("builds {factories}, the next links of its production chain.", factories=counted(built))
     elif profile.counts_time and left < 2:
-        why = "builds nothing: a new factory could not pay for itself before the end."
+        why = say("builds nothing: a new factory could not pay for itself before the end.")
     else:
-        why = "builds nothing this time: it keeps its cash (or lacks the building material)."
+        why = say("builds nothing this time: it keeps its cash (or lacks the building material).")
     return (*moves, Pass()), why
 
 
@@ -120,8 +123,7 @@ def procure(state: State, seat: int, corp: int, profile: Profile) -> Plan:
             if isinstance(command, Supply) and command.factory == key:
                 play(rec, seat, command)
                 moves.append(command)
-    supplied = [f"{m.count} × {words.factory(state, m.factory)}" if m.count > 1 else words.factory(state, m.factory)
-                for m in moves if isinstance(m, Supply)]
-    why = (f"supplies {words.listing(supplied)}." if supplied
-           else "has no inputs for its factories this time.")
+    supplied: list[Arg] = [times(m.count, words.factory(state, m.factory)) for m in moves if isinstance(m, Supply)]
+    why = (say("supplies {factories}.", factories=Listing(tuple(supplied))) if supplied
+           else say("has no inputs for its factories this time."))
     return (*moves, Pass()), why

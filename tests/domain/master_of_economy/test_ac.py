@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.kernel import SYSTEM
+from domain.kernel.phrases import plain
 from domain.master_of_economy.commands import BuyPacket, CommitToken, MoveAc, Pass, PlaceBid, ResolveMarket, ScoreAc
 from domain.master_of_economy.errors import NoSuchThing, NotAllowed
 from domain.master_of_economy.events import AcExported, AcMarkerPlaced, CorporationsFormed, Exported, PacketBought
@@ -89,7 +90,8 @@ def test_me_v_9_and_v_10_blocking_markers_by_schedule() -> None:
     assert rec.state.step == Step.AC_MOVE and pending(rec.state).system == MoveAc()
     events, state = act(rec.state, SYSTEM, MoveAc())
     placed = of(events, AcMarkerPlaced)[0]
-    assert (placed.commodity, placed.field) == ("ore", 6) and placed.explanation
+    assert (placed.commodity, placed.field) == ("ore", 6) and placed.reason is not None
+    assert plain(placed.reason).startswith("before trade phase 3 it blocks field 6 of Iron ore")
     assert state.rows[2].ac and state.step == Step.TOKENS
     state = at(state, Step.BIDS, number=4, stage=2)
     with pytest.raises(NotAllowed):

@@ -12,6 +12,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.kernel import PUBLIC, SYSTEM, Chance, NothingPending, Seat
+from domain.kernel.phrases import plain
 from domain.master_of_economy import GAME, GameOptions, SeatSpec
 from domain.master_of_economy.ai import decide_for
 from domain.master_of_economy.bots import Greedy
@@ -25,6 +26,7 @@ from domain.master_of_economy.state import State, Step
 from domain.master_of_economy.variant import AI_LEVELS
 
 from .invariants import assert_invariants
+from .story import text
 
 TABLES: dict[str, dict[str, Any]] = {
     "two_ac": {"players": 2, "additional_corporation": True},
@@ -130,12 +132,12 @@ def test_the_explanations_never_tell_a_sealed_choice() -> None:
     sealed = [(s, seat) for s, seat in asked if s.step in SEALED_STEPS]
     assert {s.step for s, _ in sealed} >= {Step.AUCTION, Step.TOKENS, Step.BALLOT}
     for n, (state, seat) in enumerate(sealed):
-        said = {decide_for(state, seat, level, Chance(b"sealed", n + k)).explanation
+        said = {plain(decide_for(state, seat, level, Chance(b"sealed", n + k)).reason)
                 for level in AI_LEVELS for k in range(4)}
         assert len(said) == 1 and "sealed" in said.pop()
         events, _ = GAME.step(state, SYSTEM, TakeAiTurn(seat=seat), Chance(b"sealed", n))
         explained = next(e for e in events if isinstance(e, AiDecided))
-        assert not re.search(r"\d", explained.explanation)
+        assert explained.reason is not None and not re.search(r"\d", plain(explained.reason))
         secret = next(e for e in events if type(e) in SEALED_EVENTS)
         other = Seat((seat + 1) % len(state.players))
         assert redact(explained, other, False) == explained
@@ -151,8 +153,9 @@ def test_the_explanation_is_narrated_with_the_seat_whose_name_carries_the_level(
     name = next(info.label for number, info in enumerate(GAME.seats(state)) if number == seat)
     assert name == f"Computer {seat + 1} (shrewd)"  # as the page names the seat: the level once, not twice
     told = GAME.narrator({seat: name}).tell(5, "master_of_economy.ai_decided", events[0])
-    assert told[0].text.startswith(f"Computer {seat + 1} (shrewd) builds ")
-    assert told[0].text.endswith(".")
+    line = text(told[0], {seat: name})
+    assert line.startswith(f"Computer {seat + 1} (shrewd) builds ")
+    assert line.endswith(".")
 
 
 def test_a_computer_seat_is_the_services_to_move() -> None:

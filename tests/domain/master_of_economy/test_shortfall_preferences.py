@@ -44,6 +44,7 @@ from domain.master_of_economy.view import view
 
 from .builders import act, at, bids, cash, corp, factories, game, of, order, player, resolve, settled
 from .invariants import assert_invariants
+from .story import text
 
 A, B = "blue", "yellow"
 
@@ -220,7 +221,7 @@ def test_me_x_1_only_the_seat_sees_its_preferences() -> None:
         assert differs, "hide must vary what the viewer may not know"
     assert hide(state, Seat(1), 3).players[1].preferences == state.players[1].preferences
     told = Narrator({1: "Bob"}).tell(9, "master_of_economy.shortfall_preferences_set", event)
-    assert told and "Bob" in told[0].text and "9 €" in told[0].text
+    assert told and "Bob" in text(told[0], {1: "Bob"}) and "9 €" in text(told[0], {1: "Bob"})
 
 
 # -- timeouts: the stand-in -------------------------------------------------------------------------------------
