@@ -50,8 +50,8 @@ class VacationController(Controller):
                 "{asked} is more than the {left} of vacation left this year", asked=days(exc.asked),
                 left=days(exc.left)), asked=exc.asked, left=exc.left) from exc
         except AlreadyAway as exc:
-            raise ApiError(409, "vacation/away", say("you are already on vacation until {until} UTC",
-                                                     until=f"{exc.until:%Y-%m-%d %H:%M}"),
+            until = exc.until.strftime("%Y-%m-%d %H:%M")
+            raise ApiError(409, "vacation/away", say("you are already on vacation until {until} UTC", until=until),
                            until=exc.until.isoformat()) from exc
         out = await self._out(player.player_id, accounts, settings.vacation_days, now)
         return VacationOut(out.allowance_days, out.used_days, out.left_days, out.away_until, paused)
