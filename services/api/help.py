@@ -9,7 +9,13 @@ The file holds only words (the one source issue #27's gettext catalogs extract: 
 * ``[phases]``: a sentence per value of the phase field (what the phase is for);
 * ``[commands]``: a sentence per player command tag (what the move does);
 * ``[tutorial]``: ``active`` (the view facts that make a game a tutorial) and ``[[tutorial.steps]]``, each a
-  ``when`` (facts of the view, and of the game's bundle, that must all hold) and a ``text`` (what to do and why).
+  ``when`` (facts of the view, and of the game's bundle, that must all hold) and a ``text`` (what to do and why);
+* ``[[editions]]``: sections shown only to readers of one ``language`` (``heading``, ``paragraphs``): where that
+  language's printed rulebook states a rule differently, which reading the service plays.
+
+Every text is English, and is the message id of the game's catalog: the help is read in the reader's language
+(:func:`help_of`), each text looked up in the catalog before its ``{path}`` placeholders are filled (the
+translation keeps them); so is an edition's text (translated in its language's catalog only).
 
 A text names a catalog number as ``{path}``: dotted keys into the catalog as the API serves it, where a list is
 entered by an element's ``key`` or ``code`` (``{buildings.house.cost}``); ``{path|score}`` writes it as the game
@@ -22,6 +28,7 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -62,6 +69,14 @@ class TutorialSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     steps: tuple[StepSpec, ...]
 
 
+class EditionSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A section for the readers of one language only (what their edition's rulebook says otherwise)."""
+
+    language: str
+    heading: str
+    paragraphs: tuple[str, ...] = ()
+
+
 class HelpSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The shape of ``help/en.toml``."""
 
@@ -72,6 +87,7 @@ class HelpSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     phases: dict[str, str]
     commands: dict[str, str]
     tutorial: TutorialSpec | None = None
+    editions: tuple[EditionSpec, ...] = ()
 
 
 class HelpTable(msgspec.Struct, frozen=True):
@@ -167,12 +183,17 @@ def cell(value: Any) -> str:
     return str(value)
 
 
-class Filler:
-    """Fills a game's texts with its catalog's numbers."""
+def _same(text: str) -> str:
+    return text
 
-    def __init__(self, game: GameModule[Any]) -> None:
+
+class Filler:
+    """Fills a game's texts, in the reader's language (``translate``), with its catalog's numbers."""
+
+    def __init__(self, game: GameModule[Any], translate: Callable[[str], str] = _same) -> None:
         self.catalog = msgspec.to_builtins(game.catalog(None)) if game.catalog is not None else {}
         self.score_text = game.score_text
+        self.translate = translate
 
     def text(self, template: str) -> str:
         def one(match: re.Match[str]) -> str:
@@ -181,7 +202,10 @@ class Filler:
                 return self.score_text(int(value))
             return cell(value)
 
-        return PLACEHOLDER.sub(one, template)
+        translated = self.translate(template)
+        if set(PLACEHOLDER.findall(translated)) != set(PLACEHOLDER.findall(template)):
+            translated = template  # a translation that lost or invented a number is not trusted
+        return PLACEHOLDER.sub(one, translated)
 
     def table(self, spec: TableSpec) -> HelpTable:
         rows = lookup(self.catalog, spec.rows)
@@ -191,16 +215,25 @@ class Filler:
             if any(field not in r for r in rows):
                 raise HelpError(f"the catalog's {spec.rows!r} has no column {field!r}")
         return HelpTable(tuple(self.text(heading) for _, heading in spec.columns),
-                         tuple(tuple(cell(r[field]) for field, _ in spec.columns) for r in rows))
+                         tuple(tuple(self.cell(r[field]) for field, _ in spec.columns) for r in rows))
+
+    def cell(self, value: Any) -> str:
+        """A table cell; a name from the game's data in the reader's language (its data files' names are in the
+        game's catalog)."""
+        return self.translate(value) if isinstance(value, str) and value else cell(value)
 
 
-def render(game: GameModule[Any], spec: HelpSpec) -> HelpOut:
-    """``spec`` with the numbers of ``game``'s current catalog."""
-    fill = Filler(game)
+def render(game: GameModule[Any], spec: HelpSpec, translate: Callable[[str], str] = _same,
+           language: str = "en") -> HelpOut:
+    """``spec`` in ``language`` (each text through ``translate``) with the numbers of ``game``'s current
+    catalog; the editions' sections of ``language`` after the others."""
+    fill = Filler(game, translate)
     sections = tuple(HelpSection(fill.text(s.heading), tuple(fill.text(p) for p in s.paragraphs),
                                  tuple(fill.text(i) for i in s.items),
                                  fill.table(s.table) if s.table is not None else None)
                      for s in spec.sections)
+    sections += tuple(HelpSection(fill.text(e.heading), tuple(fill.text(p) for p in e.paragraphs), (), None)
+                      for e in spec.editions if e.language == language)
     tutorial = None
     if spec.tutorial is not None:
         tutorial = Tutorial(dict(spec.tutorial.active),
@@ -210,13 +243,19 @@ def render(game: GameModule[Any], spec: HelpSpec) -> HelpOut:
                    {k: fill.text(v) for k, v in spec.commands.items()}, tutorial)
 
 
-_rendered: dict[tuple[str, str], HelpOut | None] = {}
+_specs: dict[str, HelpSpec | None] = {}
+_rendered: dict[tuple[str, str, str], HelpOut | None] = {}
 
 
-def help_of(game: GameModule[Any]) -> HelpOut | None:
-    """``game``'s help, filled in (read once per game), or None when its package has no help file."""
-    key = (game.name, package_of(game))
+def help_of(game: GameModule[Any], translate: Callable[[str], str] = _same, language: str = "en"
+            ) -> HelpOut | None:
+    """``game``'s help in ``language`` (its texts through ``translate``: the game's catalog in that language),
+    filled in (once per game and language), or None when its package has no help file."""
+    package = package_of(game)
+    key = (game.name, package, language)
     if key not in _rendered:
-        spec = read_spec(key[1])
-        _rendered[key] = render(game, spec) if spec is not None else None
+        if package not in _specs:
+            _specs[package] = read_spec(package)
+        spec = _specs[package]
+        _rendered[key] = render(game, spec, translate, language) if spec is not None else None
     return _rendered[key]

@@ -12,7 +12,8 @@ async def test_each_game_serves_its_help_with_phase_and_move_lines(client: Async
     for game in GAMES:
         response = await client.get(f"/api/catalog/{game}/help")
         assert response.status_code == 200, game
-        assert "public" in response.headers["cache-control"]
+        assert "private" in response.headers["cache-control"]  # each reader's language at the same address
+        assert "Accept-Language" in response.headers["vary"]
         body = response.json()
         assert body["game"] == game and body["title"] and body["summary"]
         assert [s["heading"] for s in body["sections"]]
@@ -20,6 +21,15 @@ async def test_each_game_serves_its_help_with_phase_and_move_lines(client: Async
     magnate = (await client.get("/api/catalog/magnate/help")).json()
     assert magnate["tutorial"]["active"] == {"tutorial": True}
     assert "2,000K" in " ".join(magnate["sections"][0]["paragraphs"])  # the catalog's starting cash, as money
+
+
+async def test_the_help_is_read_in_the_requests_language(client: AsyncClient) -> None:
+    english = (await client.get("/api/catalog/decktet/help", headers={"Accept-Language": "en"})).json()
+    russian = (await client.get("/api/catalog/decktet/help", headers={"Accept-Language": "ru"})).json()
+    assert russian["title"] != english["title"]
+    assert "Decktet Magnate" in russian["title"] and "Decktet Magnate" in english["title"]  # the game's name stays
+    assert len(russian["sections"]) >= len(english["sections"])
+    assert russian["commands"].keys() == english["commands"].keys()
 
 
 async def test_a_game_without_help_is_a_404_with_a_code(client: AsyncClient) -> None:
