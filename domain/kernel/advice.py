@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from .phrases import Phrase
+from .phrases import Phrase, plain
 
 
 class Reason(msgspec.Struct, frozen=True):
@@ -53,8 +53,10 @@ def ranked(options: list[AdviceOption] | tuple[AdviceOption, ...]) -> Advice:
 
 
 def render(templates: dict[str, str], reason: Reason) -> str:
-    """A reason in words: its key's template filled with its arguments (``"Buy {lot}"``); an unknown key is
-    written as itself."""
+    """A reason in English words: its phrase when it has one (the services render it in the reader's language),
+    else its key's template filled with its arguments (``"Buy {lot}"``); an unknown key is written as itself."""
+    if reason.phrase is not None:
+        return plain(reason.phrase)
     template = templates.get(reason.key)
     if template is None:
         return reason.key

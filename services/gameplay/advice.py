@@ -8,7 +8,8 @@ of a seat cost one engine decision. The engine runs in a worker thread, so a slo
 loop from serving other requests, and at most :data:`ENGINE_THREADS` decisions run at a time (the search is
 CPU-bound: more threads would only share the same cores).
 
-Advice is not a move: nothing here appends, enqueues or announces anything.
+Advice is not a move: nothing here appends, enqueues or announces anything. It is kept in no language and told in
+each reader's (a reason's phrase rendered with the game's catalog; a game that gives none speaks English).
 """
 
 from __future__ import annotations
@@ -22,9 +23,13 @@ from cachetools import LRUCache
 
 from domain.kernel import Command, GameModule, Seat
 from domain.kernel.advice import NO_ADVICE, Advice, Reason
+from domain.kernel.phrases import Phrase, plain
+from services.language.catalogs import Catalogs
+from services.language.render import Renderer
 
 from .handler import Gameplay
 from .inflight import InFlight
+from .story import renderer
 
 ADVICE_KEPT = 2048
 """Advices kept (one per game, version and seat): the game cache's size."""
@@ -34,10 +39,12 @@ ENGINE_THREADS = 2
 
 class ReasonOut(msgspec.Struct, frozen=True):
     key: str
-    """The reason's message key (language-neutral: a client may render it in its own words)."""
+    """The reason's key (language-neutral: a client may render it in its own words)."""
     args: dict[str, str | int]
     text: str
-    """The reason in English."""
+    """The reason in the reader's language (English where the game gives no phrase)."""
+    phrase: Phrase | None = None
+    """The reason in no language (a message key of the game's catalog and its arguments)."""
 
 
 class AdviceOptionOut(msgspec.Struct, frozen=True):
@@ -67,9 +74,19 @@ def english(game: GameModule[Any], reason: Reason) -> str:
     return f"{words}: {details}" if details else words
 
 
-def rendered(game: GameModule[Any], seat: int, version: int, advice: Advice) -> SeatAdvice:
+def told(game: GameModule[Any], reason: Reason, words: Renderer | None) -> str:
+    """The reason in ``words``' language: its phrase rendered, else the game's English."""
+    if reason.phrase is not None:
+        return words.text(reason.phrase) if words is not None else plain(reason.phrase)
+    return english(game, reason)
+
+
+def rendered(game: GameModule[Any], seat: int, version: int, advice: Advice, words: Renderer | None = None
+             ) -> SeatAdvice:
+    """The advice in ``words``' language (English without)."""
     return SeatAdvice(seat, version, tuple(
-        AdviceOptionOut(o.command, ReasonOut(o.why.key, dict(o.why.args), english(game, o.why)), o.score)
+        AdviceOptionOut(o.command, ReasonOut(o.why.key, dict(o.why.args), told(game, o.why, words), o.why.phrase),
+                        o.score)
         for o in advice.options))
 
 
@@ -78,29 +95,30 @@ class Advisor:
 
     def __init__(self, gameplay: Gameplay, size: int = ADVICE_KEPT, threads: int = ENGINE_THREADS) -> None:
         self.gameplay = gameplay
-        self._kept: LRUCache[tuple[str, int, int], SeatAdvice] = LRUCache(maxsize=size)
-        self._computing: InFlight[Hashable, SeatAdvice] = InFlight()
+        self._kept: LRUCache[tuple[str, int, int], Advice] = LRUCache(maxsize=size)
+        self._computing: InFlight[Hashable, Advice] = InFlight()
         self._threads = threads
         self._slots: asyncio.Semaphore | None = None
         self.computed = 0
         """Engine decisions made (what the sharing saves is measured against it)."""
 
-    async def of(self, game_id: str, seat: int) -> SeatAdvice:
-        """The advice to ``seat`` for the game's current state (StreamNotFound for an unknown game)."""
+    async def of(self, game_id: str, seat: int, catalogs: Catalogs | None = None, language: str = "en"
+                 ) -> SeatAdvice:
+        """The advice to ``seat`` for the game's current state, in ``language`` (the game's words in
+        ``catalogs``; English without), StreamNotFound for an unknown game."""
         loaded = await self.gameplay.load(game_id)
+        game = self.gameplay.module(loaded.game_type)
         key = (game_id, loaded.version, seat)
-        kept = self._kept.get(key)
-        if kept is not None:
-            return kept
+        advice = self._kept.get(key)
+        if advice is None:
 
-        async def compute() -> SeatAdvice:
-            game = self.gameplay.module(loaded.game_type)
-            advice = await self._decide(game, loaded.state, Seat(seat))
-            answer = self._kept[key] = rendered(game, seat, loaded.version, advice)
-            return answer
+            async def compute() -> Advice:
+                decided = self._kept[key] = await self._decide(game, loaded.state, Seat(seat))
+                return decided
 
-        answer, _ = await self._computing.run(key, compute)
-        return answer
+            advice, _ = await self._computing.run(key, compute)
+        words = renderer(catalogs, loaded.game_type, language, {}) if catalogs is not None else None
+        return rendered(game, seat, loaded.version, advice, words)
 
     async def _decide(self, game: GameModule[Any], state: Any, seat: Seat) -> Advice:
         due = game.pending(state)

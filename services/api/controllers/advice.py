@@ -11,6 +11,7 @@ from services.gameplay.advice import SeatAdvice
 from ..auth import SECURITY, provide_seat
 from ..deps import AdviceDep, SeatDep
 from ..errors import documented
+from ..language import CatalogsDep, LanguageDep
 
 
 class AdviceController(Controller):
@@ -19,10 +20,12 @@ class AdviceController(Controller):
 
     @get("/{game_id:str}/advice", summary="The engine's advice to the caller's seat",
          dependencies={"seat": Provide(provide_seat)}, security=SECURITY, responses=documented(400, 401, 403, 404))
-    async def advice(self, game_id: FromPath[str], seat: SeatDep, advice: AdviceDep) -> SeatAdvice:
+    async def advice(self, game_id: FromPath[str], seat: SeatDep, advice: AdviceDep, catalogs: CatalogsDep,
+                     language: LanguageDep) -> SeatAdvice:
         """The options the game's engine advises the seat now, best first: each is the command as the seat would
-        submit it, why (a message key with its arguments, and the reason in English) and the engine's score.
+        submit it, why (a key with its arguments; the reason in the request's language, ``text``, and in no language,
+        ``phrase``, for a client that renders it itself) and the engine's score.
         ``options`` is empty when the seat has nothing to decide (not its turn, or the game is over). Decided on
         the seat's own view only, computed once per version and seat and shared by every page of the seat; asking
         records nothing in the game's log. The seat is authenticated as for ``/me``."""
-        return await advice.of(game_id, seat)
+        return await advice.of(game_id, seat, catalogs, language)

@@ -17,6 +17,7 @@ from domain.games import GAMES
 from domain.kernel import Chance, Seat, commitment_of
 from domain.kernel.advice import Advice, AdviceOption, Reason, ranked, render, view_seed
 from domain.kernel.driver import play
+from domain.kernel.phrases import say
 
 GAME_KEYS = ("decktet", "master_of_economy", "magnate")
 EVERY = {"decktet": 6, "master_of_economy": 5, "magnate": 3}
@@ -110,6 +111,14 @@ def test_render_fills_a_template_and_falls_back_to_the_key() -> None:
     assert render(templates, Reason("buy", {"plot": "1A", "price": 300})) == "Buy 1A for 300K."
     assert render(templates, Reason("unknown")) == "unknown"
     assert render(templates, Reason("buy", {"plot": "1A"})) == "Buy {plot} for {price}K."
+
+
+def test_a_reason_with_a_phrase_is_told_by_its_phrase_and_decodes_as_before() -> None:
+    phrase = say("Buy {plot} for {price}K.", plot="1A", price=1_200)
+    reason = Reason("buy", {"plot": "1A", "price": 1_200}, phrase)
+    assert render({"buy": "Old {plot}"}, reason) == "Buy 1A for 1,200K."
+    assert msgspec.json.decode(msgspec.json.encode(reason), type=Reason) == reason
+    assert msgspec.json.decode(b'{"key":"buy","args":{"plot":"1A"}}', type=Reason) == Reason("buy", {"plot": "1A"})
 
 
 def test_view_seed_depends_on_the_view_and_the_salt_only() -> None:

@@ -24,6 +24,8 @@ import pytest
 from domain.games import GAMES
 from domain.kernel import GameModule, Seat
 from domain.kernel.advice import Advice, AdviceOption, Reason, ranked, view_seed
+from domain.kernel.phrases import Phrase, plain, say
+from domain.kernel.phrases import seat as seat_ref
 from services.gameplay import Loaded
 from services.gameplay.bootstrap import Runtime
 
@@ -92,11 +94,36 @@ async def test_the_seat_on_turn_gets_ranked_legal_options_with_reasons_and_playi
     assert scores == sorted(scores, reverse=True)
     for option in advice["options"]:
         why = option["why"]
-        assert set(why) == {"key", "args", "text"}
-        assert why["text"] == module.advice_text(Reason(why["key"], why["args"]))
+        assert set(why) == {"key", "args", "text", "phrase"}
+        if why["phrase"] is None:  # a game that gives no phrase speaks English
+            assert why["text"] == module.advice_text(Reason(why["key"], why["args"]))
+        else:  # no Accept-Language: the phrase in English
+            assert why["text"] == plain(msgspec.json.decode(json.dumps(why["phrase"]), type=Phrase))
         assert isinstance(option["command"], dict) and "type" in option["command"]
     played = await table.submit(game, seat, advice["options"][0]["command"], expected_version=advice["version"])
     assert played.status_code == 200, played.text
+
+
+async def test_a_reason_given_as_a_phrase_is_told_in_the_readers_language(
+    client: httpx.AsyncClient, table: Table, runtime: Runtime
+) -> None:
+    module = runtime.gameplay.games["magnate"]
+
+    def engine(state: Any, seat: Seat) -> Advice:
+        why = Reason("test.claim", {"seat": 1}, say("{seat} claimed seat {number}.", seat=seat_ref(1), number=2))
+        return ranked([AdviceOption(t.command, why, 1) for t in module.legal_commands(state, seat)])
+
+    advising(runtime, "magnate", engine)
+    game = await table.create(seed="5eed")
+    seat = await table.seat_on_turn(game)
+    said = {}
+    for language in ("en", "ru", "de"):
+        response = await client.get(f"/api/games/{game.id}/advice",
+                                    headers={**bearer(game.tokens[seat]), "Accept-Language": language})
+        assert response.status_code == 200, response.text
+        said[language] = {option["why"]["text"] for option in response.json()["options"]}
+    assert said == {"en": {"Player 2 claimed seat 2."}, "ru": {"Игрок 2 занимает место 2."},
+                    "de": {"Spieler 2 übernimmt Platz 2."}}
 
 
 async def test_a_seat_with_nothing_to_decide_is_advised_nothing(
