@@ -134,7 +134,7 @@ async def test_a_webhook_failing_repeatedly_is_turned_off_and_its_player_told(
         await deliver(notifications, hook_delivery)
 
     row = await runtime.pool.fetchrow("SELECT failures, disabled_at FROM webhooks WHERE webhook_id = $1", webhook_id)
-    assert row["failures"] == 3 and row["disabled_at"] is not None
+    assert row is not None and row["failures"] == 3 and row["disabled_at"] is not None
     state = (await deliveries(runtime, bea))[hook_delivery]
     assert state[1] == "failed" and "turned off" in state[2]
     told = await runtime.pool.fetch("SELECT kind, text FROM notices WHERE player_id = $1"
