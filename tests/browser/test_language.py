@@ -17,7 +17,7 @@ from services.language.catalogs import read_catalog
 from services.language.domains import SHELL
 from tests.live import Services
 
-from .conftest import Pages
+from .conftest import Pages, screenshot
 from .test_tables import sign_in_by_mail
 
 pytestmark = [pytest.mark.integration, pytest.mark.browser]
@@ -60,6 +60,7 @@ def test_a_new_visitor_whose_browser_asks_for_russian_gets_the_russian_lobby(web
     expect(page.locator("#language-switch")).to_have_value("ru")
     assert page.locator("#language-switch option").all_inner_texts() == ["English", "Русский", "Deutsch"]
     assert page.title() == ru["Play by web — lobby"]
+    screenshot(page, "language-ru-lobby")
     # and an English reader of the same server still reads English
     english = pages.open(locale="en-GB")
     english.goto(f"{web.url}/")
@@ -90,6 +91,7 @@ def test_the_switch_turns_every_page_german_and_keeps_it(web: Services, pages: P
     expect(page.locator("#history-title")).to_have_text(de["History"])
     expect(page.locator("#turn-title")).to_have_text(de["Watching"])
     expect(page.locator("#language-switch")).to_have_value("de")
+    screenshot(page, "language-de-game")
 
 
 def test_a_signed_in_players_choice_is_kept_in_the_account(web: Services, pages: Pages) -> None:
