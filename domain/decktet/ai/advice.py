@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from domain.kernel import Seat
 from domain.kernel.advice import NO_ADVICE, Advice, AdviceOption, Reason, ranked, render, view_seed
+from domain.kernel.phrases import Phrase, say, say_n
 
 from ..commands import PlayTurn
 from ..legal import legal_commands
@@ -52,11 +53,28 @@ def advise(state: DecktetState, seat: Seat) -> Advice:
     options = []
     for i, plan in enumerate(plans):
         rating = totals[i] // futures if futures else imagine(plan.state, seat, stream.next64(), 0)
-        args: dict[str, str | int] = {"turn": format_turn(plan.actions, public=True) or "no action",
-                                      "chance": percent(rating, WIN), "futures": futures}
+        turn = format_turn(plan.actions, public=True)
+        chance = percent(rating, WIN)
+        args: dict[str, str | int] = {"turn": turn or "no action", "chance": chance, "futures": futures}
         key = "decktet.turn" if futures else "decktet.only"
-        options.append(AdviceOption(command=PlayTurn(actions=plan.actions), why=Reason(key, args), score=rating))
+        why = Reason(key, args, _phrase(turn, chance, futures))
+        options.append(AdviceOption(command=PlayTurn(actions=plan.actions), why=why, score=rating))
     return ranked(options)
+
+
+def _phrase(turn: str, chance: int, futures: int) -> Phrase:
+    """The reason in no language (the turn in the game's notation: letters and codes, not words)."""
+    if futures and turn:
+        return say_n("Play {turn}: an estimated {chance}% chance to win over {n} sampled future.",
+                     "Play {turn}: an estimated {chance}% chance to win over {n} sampled futures.", "n",
+                     turn=turn, chance=chance, n=futures)
+    if futures:
+        return say_n("End the turn at once: an estimated {chance}% chance to win over {n} sampled future.",
+                     "End the turn at once: an estimated {chance}% chance to win over {n} sampled futures.", "n",
+                     chance=chance, n=futures)
+    if turn:
+        return say("Play {turn}: the one sensible turn ({chance}% estimated chance to win).", turn=turn, chance=chance)
+    return say("End the turn at once: the one sensible turn ({chance}% estimated chance to win).", chance=chance)
 
 
 def advice_text(reason: Reason) -> str:

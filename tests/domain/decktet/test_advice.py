@@ -1,5 +1,5 @@
 """Decktet Magnate's advice (issue #26) where the right turn is plain to a person: the advice's first option is
-a whole turn (``PlayTurn``) that plays it, and its reason says so in English."""
+a whole turn (``PlayTurn``) that plays it, and its reason says so in English (and, as a phrase, in Russian)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,14 @@ from domain.decktet import GAME
 from domain.decktet.ai.advice import advice_text, advise
 from domain.decktet.commands import Buy, Develop, PlayTurn
 from domain.kernel import Chance, Seat
+from services.language.catalogs import Catalogs
+from services.language.domains import all_domains
+from services.language.render import Renderer
 
 from .builders import supply
 from .test_ai_tactics import table
+
+CATALOGS = Catalogs(all_domains({"decktet": GAME}, {}), ("en", "ru"))
 
 
 def best_turn(state: object) -> PlayTurn:
@@ -18,6 +23,9 @@ def best_turn(state: object) -> PlayTurn:
     GAME.decide(state, Seat(0), advice.best.command, Chance(b"legal", 1))  # type: ignore[arg-type]
     assert isinstance(advice.best.command, PlayTurn)
     assert advice_text(advice.best.why).startswith("Play ")
+    assert advice.best.why.phrase is not None
+    russian = Renderer(CATALOGS.translations("decktet", "ru"), "ru", str)
+    assert russian.text(advice.best.why.phrase).startswith("Сыграть ")
     return advice.best.command
 
 
