@@ -1,6 +1,7 @@
 // The page's service worker, served at /sw.js (the site's root scope): shows what the server pushes (the payload is
 // small JSON: {title, body, url, tag}; the tag replaces a repeat of the same delivery) and opens the game's page
-// when the notification is clicked (focusing a tab that shows it already).
+// when the notification is clicked (focusing a tab that shows it already). The server writes the payload's words in
+// the recipient's language; the worker adds none of its own (a payload without a title is titled with the site).
 
 self.addEventListener("install", () => { self.skipWaiting(); });
 self.addEventListener("activate", (event) => { event.waitUntil(self.clients.claim()); });
@@ -12,7 +13,7 @@ self.addEventListener("push", (event) => {
   } catch (err) {
     data = { body: event.data ? event.data.text() : "" };
   }
-  const title = data.title || "A game waits for you";
+  const title = data.title || self.location.host;
   event.waitUntil(self.registration.showNotification(title, {
     body: data.body || "",
     tag: data.tag || undefined,
