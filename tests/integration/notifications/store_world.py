@@ -27,14 +27,16 @@ class World:
         self._pool = pool
         self._memory = store if isinstance(store, InMemoryNotificationStore) else None
 
-    async def player(self) -> str:
+    async def player(self, language: str | None = None) -> str:
+        """A player (``language``: the one they chose for their account)."""
         player_id = new_id()
         email = f"p-{player_id[:10]}@example.test"
         if self._memory is not None:
-            self._memory.add_player(player_id, email)
+            self._memory.add_player(player_id, email, language)
         else:
             assert self._pool is not None
-            await self._pool.execute("INSERT INTO players (player_id, email) VALUES ($1, $2)", player_id, email)
+            await self._pool.execute("INSERT INTO players (player_id, email, language) VALUES ($1, $2, $3)",
+                                     player_id, email, language)
         return player_id
 
     async def email(self, player_id: str) -> str:

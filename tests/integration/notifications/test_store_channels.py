@@ -68,6 +68,13 @@ async def test_where_a_player_can_be_reached(world: World) -> None:
     assert await store.email_of("nobody") is None
 
 
+async def test_a_player_s_language_is_the_one_they_chose(world: World) -> None:
+    store = world.store
+    assert await store.language_of(await world.player("de")) == "de"
+    assert await store.language_of(await world.player()) is None
+    assert await store.language_of("nobody") is None
+
+
 async def test_webhooks_are_limited_and_removed_by_their_owner_only(world: World) -> None:
     store, bea, cid = world.store, await world.player(), await world.player()
     made = []

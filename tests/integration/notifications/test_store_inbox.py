@@ -4,6 +4,7 @@ id, listed newest first within a limit, counted unread and marked read by its pl
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -63,3 +64,18 @@ async def test_notices_are_marked_read_by_their_player_only(world: World) -> Non
     await store.mark_read(bea, [])  # none named: all of them
     assert await store.unread(bea) == 0 and await store.unread(cid) == 1
     assert all(n.read for n in await store.notices(bea, 10))
+
+
+async def test_a_notice_keeps_its_phrase_and_one_kept_before_phrases_has_none(world: World) -> None:
+    store, bea = world.store, await world.player()
+    game_id = await world.game(game_type="decktet")
+    phrase = '{"type": "msg", "key": "Your turn in {game}", "args": {"game": "Decktet Magnate"}}'
+    said = Told(f"{game_id}.4.0.your_turn", bea, game_id, 0, 4, "your_turn", "Your turn in Decktet Magnate", phrase)
+    await store.write_notices([said, told(bea, game_id, 2)])
+
+    about = await store.notice(said.notice_id)
+    assert about is not None and about.phrase is not None
+    assert json.loads(about.phrase) == json.loads(phrase)  # the same JSON (jsonb orders the keys its own way)
+    listed = {n.version: n for n in await store.notices(bea, 10)}
+    assert listed[4].phrase == about.phrase and listed[4].game_type == "decktet"
+    assert (listed[2].phrase, listed[2].text) == (None, "Your turn")

@@ -67,9 +67,9 @@ class Twins:
         self.notifications = assemble(settings, self.store, self.dispatch, self.here, self.gameplay, self.mail,
                                       http=http)
 
-    def player(self, name: str = "bea") -> str:
+    def player(self, name: str = "bea", language: str | None = None) -> str:
         player_id = uuid.uuid4().hex
-        self.store.add_player(player_id, f"{name}-{player_id[:6]}@example.test")
+        self.store.add_player(player_id, f"{name}-{player_id[:6]}@example.test", language)
         return player_id
 
     async def game(self) -> str:
