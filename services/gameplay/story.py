@@ -24,6 +24,7 @@ from cachetools import LRUCache
 
 from domain.kernel import Narrator, Told, Viewer
 from domain.kernel.narration import seat_phrase
+from domain.kernel.phrases import plain
 from domain.kernel.table import SeatClaimed
 from infra.errors import StreamNotFound
 from services.language.catalogs import Catalogs
@@ -56,13 +57,17 @@ class _Story:
 
 
 def renderer(catalogs: Catalogs, game_type: str, language: str, names: Mapping[int, str]) -> Renderer:
-    """Renders ``game_type``'s phrases in ``language``, a seat named by its player's name, else "Player 2"."""
+    """Renders ``game_type``'s phrases in ``language``, a seat named by its player's name, else "Player 2" in that
+    language (a seat whose stored name is the English default is unnamed)."""
     domain = game_type if game_type in catalogs.domains else KERNEL
     translations = catalogs.translations(domain, language)
     unnamed = Renderer(translations, language, lambda seat: "")
 
     def name(seat: int) -> str:
-        return names.get(seat) or unnamed.text(seat_phrase(seat))
+        chosen = names.get(seat, "")
+        if not chosen or chosen == plain(seat_phrase(seat)):  # the game's default: "Player 2", in the language
+            return unnamed.text(seat_phrase(seat))
+        return chosen
 
     return Renderer(translations, language, name)
 

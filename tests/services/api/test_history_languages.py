@@ -1,0 +1,47 @@
+"""The history over the API in the reader's language (``GET /api/games/{id}/history``): each line's text in the
+request's language, where it names each seat, and its phrase in no language; the same story read in turn in
+English, Russian and German, a seat named by its player's name or "Player 2" in that language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from .table import Table, game_body
+
+OPENED = {"en": "The table is open: 1 hour per move; on a timeout the computer takes the seat over.",
+          "ru": "Стол открыт: 1 час на ход; если время выйдет, место занимает компьютер.",
+          "de": "Der Tisch ist eröffnet: 1 Stunde pro Zug; bei Zeitüberschreitung gilt: der Computer übernimmt den "
+                "Platz."}
+UNNAMED = {"en": "Player 2", "ru": "Игрок 2", "de": "Spieler 2"}
+
+
+async def history(client: httpx.AsyncClient, game_id: str, language: str, after: int = 0) -> dict[str, Any]:
+    response = await client.get(f"/api/games/{game_id}/history", params={"after": after},
+                                headers={"Accept-Language": language})
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+async def test_the_history_reads_in_the_requests_language_with_its_phrase(client: httpx.AsyncClient,
+                                                                           table: Table) -> None:
+    body = game_body([{"kind": "human", "name": "Ada"}, {"kind": "human"}], game="decktet", seed="5eed")
+    body["table"] = {"clock": {"kind": "per_move", "seconds": 3600}}
+    created = await client.post("/api/games", json=body)
+    assert created.status_code == 201, created.text
+    game_id = created.json()["game_id"]
+    told = {language: await history(client, game_id, language) for language in ("ru", "en", "de")}
+    for language, story in told.items():
+        lines = story["lines"]
+        opened = next(line for line in lines if line["event"] == "table.opened")
+        assert opened["text"] == OPENED[language]
+        assert opened["phrase"]["key"] == "The table is open: {clock}; on a timeout {policy}."
+        named = [(line["text"], seat) for line in lines for seat in line["seats"]]
+        assert named, language
+        for text, seat in named:  # UTF-16 offsets; these names are in the Basic Multilingual Plane
+            assert text[seat["start"]:seat["end"]] == ("Ada" if seat["seat"] == 0 else UNNAMED[language])
+        assert [line["phrase"] for line in lines] == [line["phrase"] for line in told["en"]["lines"]]
+        assert story["version"] == told["en"]["version"]
+    again = await history(client, game_id, "ru", after=told["ru"]["version"])
+    assert again["lines"] == []
