@@ -167,6 +167,8 @@ class HistoryOut(msgspec.Struct, frozen=True):
     version: int
     """The version the story runs to."""
     lines: tuple[Told, ...]
+    """Each line's ``text`` in the request's language and ``seats`` (where it names each seat, in UTF-16 code
+    units), and its ``phrase``: the line in no language (a message key of the game's catalog and its arguments)."""
 
 
 class StateOut(msgspec.Struct, frozen=True):
