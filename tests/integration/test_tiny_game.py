@@ -26,6 +26,9 @@ import pytest
 
 from domain.kernel import PUBLIC, Seat, Viewer, fold
 from services.gameplay.registry import DEFAULT, registry
+from services.gameplay.story import rendered, renderer
+from services.language.catalogs import Catalogs
+from services.language.domains import all_domains
 from services.simulation import Progress, SimSpec, simulate
 from services.supervisor import Services
 from tests.conftest import drop_queue
@@ -36,6 +39,7 @@ pytestmark = pytest.mark.integration
 
 NAME = "dice_race"
 GAME = GAMES.games[NAME]
+WORDS = Catalogs(all_domains(GAMES.games, GAMES.bundles), ("en",))
 PACKAGE = ROOT / "tests" / "games" / NAME
 THE_GAMES_TESTS = ("tests/integration/test_tiny_game.py", "tests/browser/test_tiny_game.py")
 ENV = {"MAGNATE_GAMES": SETTING}
@@ -176,8 +180,9 @@ def check_against_the_oracle(seen: list[tuple[int, Viewer, dict[str, Any]]], log
             assert read["me"]["view"] == expected_view and read["me"]["seat"] == viewer
         assert GAME.narrator is not None
         narrator = GAME.narrator(names)
-        told = [as_json(t) for v, shown in visible if shown is not None
-                for t in narrator.tell(v, type(shown).__struct_config__.tag, shown)]
+        told = [as_json(t) for t in rendered([t for v, shown in visible if shown is not None
+                                              for t in narrator.tell(v, type(shown).__struct_config__.tag, shown)],
+                                             renderer(WORDS, NAME, "en", names))]  # no Accept-Language: English
         assert read["history"]["lines"] == told
         others = {str(secret) for seat, secret in enumerate(secrets) if viewer != seat}
         assert others.isdisjoint(numbers_in(read)), f"{viewer} was shown another seat's secret number"
