@@ -45,11 +45,6 @@ from .wording import amount, card, cards, suit, suits, tokens
 Lines = list[tuple[int, Phrase]]
 
 
-def listing(items: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (English, for the CLI's and the notation's own text)."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def options(v: Variant) -> Arg:
     """The variants a game plays, as a list of their names ("the base game" when none)."""
     on = [name for name, flag in ((term("Courts", "variant"), v.courts), (term("Mega", "variant"), v.mega),
