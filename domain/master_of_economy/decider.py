@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from domain.kernel import Actor, Chance, GameAlreadyOver, NothingPending, WrongPhase
 from domain.kernel.deciding import decide_from, seat_of, system_only
+from domain.kernel.phrases import say
 from domain.kernel.reveal import reveal_seed
 
 from . import ac, dividends, elections, flow, setup
@@ -49,7 +50,7 @@ def step(state: State, actor: Actor, command: AnyCommand, chance: Chance) -> tup
     if isinstance(command, StartGame):
         system_only(actor)
         if state.step != Step.SETUP or state.players:
-            raise WrongPhase("the game has already started")
+            raise WrongPhase(phrase=say("the game has already started"))
         rec.emit(setup.start(command))
         if rec.state.variant.assignment == "random":
             setup.assign(rec, chance)
@@ -69,9 +70,9 @@ def step(state: State, actor: Actor, command: AnyCommand, chance: Chance) -> tup
     else:
         seat = seat_of(actor)
         if state.step == Step.ENDED:
-            raise GameAlreadyOver("the game is over")
+            raise GameAlreadyOver(phrase=say("the game is over"))
         if computer_level(state.variant, seat) is not None:
-            raise NotTheComputers(f"the computer plays seat {seat + 1}")
+            raise NotTheComputers(phrase=say("the computer plays seat {number}", number=seat + 1))
         play(rec, seat, command)  # type: ignore[arg-type]  # the system commands are handled above
     flow.settle(rec, chance)
     return rec.events, rec.state
@@ -86,11 +87,12 @@ def _computer(rec: Recorder, seat: int, chance: Chance) -> None:
     state = rec.state
     level = computer_level(state.variant, seat)
     if level is None:
-        raise NotTheComputers(f"seat {seat + 1} is a person's")
+        raise NotTheComputers(phrase=say("seat {number} is a person's", number=seat + 1))
     if state.step == Step.ENDED:
-        raise GameAlreadyOver("the game is over")
+        raise GameAlreadyOver(phrase=say("the game is over"))
     if not may_act(state, seat):
-        raise NothingPending(f"the game does not wait for seat {seat + 1}", step=str(state.step))
+        raise NothingPending(phrase=say("the game does not wait for seat {number}", number=seat + 1),
+                             step=str(state.step))
     decision = decide_for(state, seat, level, chance)
     rec.emit(AiDecided(seat=seat, level=level, reason=decision.reason))
     for move in decision.moves:
@@ -101,7 +103,7 @@ def _run_system(rec: Recorder, command: AnyCommand, chance: Chance) -> None:
     state = rec.state
     due = _DUE[type(command)]  # type: ignore[index]
     if state.step != due:
-        raise NothingPending(f"{type(command).__name__} is not due", step=str(state.step))
+        raise NothingPending(phrase=say("{command} is not due", command=type(command).__name__), step=str(state.step))
     match command:
         case RevealStartBids():
             setup.reveal_bids(rec, chance)

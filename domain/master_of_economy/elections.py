@@ -9,6 +9,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue
+from domain.kernel.phrases import say
 
 from .ballots import election_lines, weight
 from .cursor import target_corp, tiebreak_picker
@@ -35,19 +36,19 @@ def undecided(state: State) -> tuple[int, ...]:
 
 def declare(state: State, seat: int, stands: bool) -> list[CandidacyDeclared]:
     if seat not in undecided(state):
-        raise AlreadyChosen("you have already declared")
+        raise AlreadyChosen(phrase=say("you have already declared"))
     return [CandidacyDeclared(corporation=state.corps[target_corp(state)].key, seat=seat, stands=stands)]
 
 
 def vote(state: State, seat: int, choices: tuple[int, ...]) -> list[ManagerVoteCast]:
     if state.sealed[seat] is not None:
-        raise AlreadyChosen("your ballot is already cast")
+        raise AlreadyChosen(phrase=say("your ballot is already cast"))
     lines = election_lines(state, seat)
     if len(choices) != len(lines):
-        raise InvalidValue(f"one choice per ballot line ({len(lines)})", field="choices")
+        raise InvalidValue(phrase=say("one choice per ballot line ({n})", n=len(lines)), field="choices")
     allowed = {*state.meeting.candidates, ABSTAIN}
     if any(c not in allowed for c in choices):
-        raise InvalidValue("each choice is a candidate's seat or -1 (abstain)", field="choices",
+        raise InvalidValue(phrase=say("each choice is a candidate's seat or -1 (abstain)"), field="choices",
                            candidates=list(state.meeting.candidates))
     return [ManagerVoteCast(seat=seat, choices=tuple(choices))]
 
@@ -70,7 +71,7 @@ def count(state: State) -> list[BallotsCounted | ManagerElected]:
 
 def pick(state: State, seat: int, winner: int) -> list[ManagerElected]:
     if winner not in state.meeting.tied:
-        raise NotAllowed("pick one of the tied candidates", tied=list(state.meeting.tied))
+        raise NotAllowed(phrase=say("pick one of the tied candidates"), tied=list(state.meeting.tied))
     holder, _ = tiebreak_picker(state)
     return [ManagerElected(corporation=state.corps[target_corp(state)].key, seat=winner, picked_by=holder)]
 

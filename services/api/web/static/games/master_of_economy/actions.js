@@ -8,7 +8,8 @@
 import { actionForm } from "../../shell/actionform.js";
 import { suggestionPanel } from "../../shell/advice.js";
 import { h } from "../../shell/dom.js";
-import { euros, plural, SEALED } from "./words.js";
+import { list, num } from "../../shell/i18n.js";
+import { euros, SEALED, t, tn } from "./words.js";
 
 let uid = 0;
 const id = (base) => `${base}-${++uid}`;
@@ -16,28 +17,40 @@ const kind = (t) => t.command.type.replace("master_of_economy.", "");
 
 /** The kinds of move in the order a turn reads them, with a heading each. */
 const KINDS = [
-  ["pick_corporation", "Pick your corporation"], ["bid_for_order", "Sealed bid for the first order"],
-  ["commit_token", "Sealed token on the additional corporation"], ["vote_dividends", "Sealed dividend ballot"],
-  ["vote_manager", "Sealed election ballot"], ["build", "Build a factory"], ["sell_factory", "Sell a factory"],
-  ["supply", "Supply factories"], ["place_bid", "Place a bid"], ["place_bids", "Place your bids"],
-  ["cover_shortfall", "Cover the shortfall"], ["sell_for_shortfall", "Sell a factory for the shortfall"],
-  ["repay_credits", "Repay credits"], ["take_credit", "Take a credit"], ["buy_packet", "Buy shares"],
-  ["sell_packet", "Sell shares"], ["exchange_packet", "Exchange shares"], ["embezzle", "Embezzle"],
-  ["propose_dividend", "Propose a dividend"], ["redeem", "Redeem shares"], ["stand", "Stand for manager"],
-  ["pick_manager", "Pick the manager"], ["place_receipts", "Place receipts"], ["pass", "Pass"],
+  ["pick_corporation", t("Pick your corporation")], ["bid_for_order", t("Sealed bid for the first order")],
+  ["commit_token", t("Sealed token on the additional corporation")], ["vote_dividends", t("Sealed dividend ballot")],
+  ["vote_manager", t("Sealed election ballot")], ["build", t("Build a factory")], ["sell_factory", t("Sell a factory")],
+  ["supply", t("Supply factories")], ["place_bid", t("Place a bid")], ["place_bids", t("Place your bids")],
+  ["cover_shortfall", t("Cover the shortfall")], ["sell_for_shortfall", t("Sell a factory for the shortfall")],
+  ["repay_credits", t("Repay credits")], ["take_credit", t("Take a credit")], ["buy_packet", t("Buy shares")],
+  ["sell_packet", t("Sell shares")], ["exchange_packet", t("Exchange shares")], ["embezzle", t("Embezzle")],
+  ["propose_dividend", t("Propose a dividend")], ["redeem", t("Redeem shares")], ["stand", t("Stand for manager")],
+  ["pick_manager", t("Pick the manager")], ["place_receipts", t("Place receipts")], ["pass", t("Pass")],
 ];
 
-function fieldName(ctx, commodity, field) {
+/** The parameters' names, as the inputs' labels say them. */
+const PARAMS = { amount: t("amount"), count: t("count"), per_share: t("per share"), shares: t("shares"),
+  token: t("token"), cover_up_to: t("cover up to") };
+
+function bidText(ctx, commodity, field) {
   const c = ctx.words.commodity[commodity];
-  if (field === 0) return "IMPORT (buy)";
-  return c ? `export field ${field} (${c.fields[field - 1]} €)` : `field ${field}`;
+  const goods = ctx.words.commodityName(commodity);
+  if (field === 0) return t("Bid on {goods}, IMPORT (buy)", { goods });
+  return c ? t("Bid on {goods}, export field {field} ({price})", { goods, field, price: euros(Number(c.fields[field - 1])) })
+    : t("Bid on {goods}, field {field}", { goods, field });
 }
 
 /** A ballot line ("seat:0@2", "corp:blue@2", "chair@2" or a holder) in words. */
 function ballotLine(ctx, line) {
   const [holder, k] = line.split("@");
-  const who = holder === "chair" ? "your own voice as manager (used on an exact half)" : `${ctx.words.holder(holder, ctx.label)}'s shares`;
-  return k === undefined ? who : `${who}: yes to ${euros(Number(k))} a share`;
+  const chair = holder === "chair";
+  const who = chair ? "" : ctx.words.holder(holder, ctx.label);
+  if (k === undefined) {
+    return chair ? t("your own voice as manager (used on an exact half)") : t("{holder}'s shares", { holder: who });
+  }
+  const amount = euros(Number(k));
+  return chair ? t("your own voice as manager (used on an exact half): yes to {amount} a share", { amount })
+    : t("{holder}'s shares: yes to {amount} a share", { holder: who, amount });
 }
 
 /** A template's command in words (its default values). */
@@ -45,31 +58,39 @@ export function describe(ctx, t) {
   const { words } = ctx;
   const c = t.command;
   switch (kind(t)) {
-    case "pick_corporation": return `Pick ${words.corpName(c.corporation)}`;
-    case "bid_for_order": return `Bid ${euros(c.amount)} for the first order`;
-    case "build": return `Build a ${words.factoryName(c.factory)}`;
-    case "sell_factory": return `Sell a ${words.factoryName(c.factory)}`;
-    case "supply": return `Supply ${plural(c.count || 1, words.factoryName(c.factory).toLowerCase())}`;
-    case "commit_token": return `Commit token ${c.token}`;
-    case "place_bid": return `Bid on ${words.commodityName(c.commodity)}, ${fieldName(ctx, c.commodity, c.field)}`;
-    case "place_bids": return `Place ${plural(c.bids.length, "bid")} at once`;
-    case "cover_shortfall": return `Give ${euros(c.amount)} to cover the shortfall`;
-    case "sell_for_shortfall": return `Sell a ${words.factoryName(c.factory)} to cover the shortfall`;
-    case "repay_credits": return `Repay ${plural(c.count, "credit")}`;
-    case "take_credit": return "Take a credit";
-    case "buy_packet": return `Buy the ${c.packet}-share packet of ${words.corpShort(c.corporation)}`;
-    case "sell_packet": return `Sell the ${c.packet}-share packet of ${words.corpShort(c.corporation)}`;
+    case "pick_corporation": return t("Pick {corporation}", { corporation: words.corpName(c.corporation) });
+    case "bid_for_order": return t("Bid {amount} for the first order", { amount: euros(c.amount) });
+    case "build": return t("Build one {factory}", { factory: words.factoryName(c.factory) });
+    case "sell_factory": return t("Sell one {factory}", { factory: words.factoryName(c.factory) });
+    case "supply": return tn("Supply {n} {factory}", "Supply {n} × {factory}", c.count || 1,
+      { n: c.count || 1, factory: words.factoryName(c.factory) });
+    case "commit_token": return t("Commit token {token}", { token: c.token });
+    case "place_bid": return bidText(ctx, c.commodity, c.field);
+    case "place_bids": return tn("Place {n} bid at once", "Place {n} bids at once", c.bids.length, { n: c.bids.length });
+    case "cover_shortfall": return t("Give {amount} to cover the shortfall", { amount: euros(c.amount) });
+    case "sell_for_shortfall": return t("Sell one {factory} to cover the shortfall",
+      { factory: words.factoryName(c.factory) });
+    case "repay_credits": return tn("Repay {n} credit", "Repay {n} credits", c.count, { n: c.count });
+    case "take_credit": return t("Take a credit");
+    case "buy_packet": return t("Buy the {packet}-share packet of {corporation}",
+      { packet: c.packet, corporation: words.corpShort(c.corporation) });
+    case "sell_packet": return t("Sell the {packet}-share packet of {corporation}",
+      { packet: c.packet, corporation: words.corpShort(c.corporation) });
     case "exchange_packet":
-      return `Exchange your ${c.give}-share packet of ${words.corpShort(c.corporation)} for the ${c.take}-share packet`;
-    case "embezzle": return `Embezzle ${euros(c.amount)}`;
-    case "propose_dividend": return `Propose a dividend of ${euros(c.per_share)} a share`;
-    case "vote_dividends": return c.yes.length ? `Vote yes on ${plural(c.yes.length, "line")}` : "Vote no on every line";
-    case "redeem": return `Redeem the ${c.packet}-share packet (${plural(c.shares, "share")})`;
-    case "stand": return "Stand for manager";
-    case "vote_manager": return `Vote for ${c.choices.map((s) => (s < 0 ? "nobody (abstain)" : ctx.label(s))).join(", ")}`;
-    case "pick_manager": return `Pick ${ctx.label(c.seat)} as manager`;
-    case "place_receipts": return `Place ${plural(c.count, "receipt")}`;
-    case "pass": return ctx.view.step === "stand" ? "Decline to stand" : "Pass (end this turn)";
+      return t("Exchange your {give}-share packet of {corporation} for the {take}-share packet",
+        { give: c.give, take: c.take, corporation: words.corpShort(c.corporation) });
+    case "embezzle": return t("Embezzle {amount}", { amount: euros(c.amount) });
+    case "propose_dividend": return t("Propose a dividend of {amount} a share", { amount: euros(c.per_share) });
+    case "vote_dividends": return c.yes.length ? tn("Vote yes on {n} line", "Vote yes on {n} lines", c.yes.length,
+      { n: c.yes.length }) : t("Vote no on every line");
+    case "redeem": return tn("Redeem the {packet}-share packet ({n} share)", "Redeem the {packet}-share packet ({n} shares)",
+      c.shares, { packet: c.packet, n: c.shares });
+    case "stand": return t("Stand for manager");
+    case "vote_manager": return t("Vote for {choices}",
+      { choices: c.choices.map((s) => (s < 0 ? t("nobody (abstain)") : ctx.label(s))).join(", ") });
+    case "pick_manager": return t("Pick {seat} as manager", { seat: ctx.label(c.seat) });
+    case "place_receipts": return tn("Place {n} receipt", "Place {n} receipts", c.count, { n: c.count });
+    case "pass": return ctx.view.step === "stand" ? t("Decline to stand") : t("Pass (end this turn)");
     default: return c.type;
   }
 }
@@ -83,12 +104,14 @@ function paramInputs(ctx, t) {
       const input = h("input", { type: "number", id: id(p.field), name: p.field, min: String(p.minimum),
         max: String(p.maximum), step: String(p.step || 1), value: String(t.command[p.field]), inputmode: "numeric",
         class: "param-int" });
-      nodes.push(h("p", { class: "row param" }, h("label", { for: input.id }, p.field.replace("_", " ")), " ", input,
-        h("span", { class: "hint" }, ` (${p.minimum} to ${p.maximum})`)));
+      const field = PARAMS[p.field] || p.field.replace("_", " ");
+      nodes.push(h("p", { class: "row param" }, h("label", { for: input.id }, field), " ", input,
+        h("span", { class: "hint" }, t(" ({least} to {most})", { least: p.minimum, most: p.maximum }))));
       readers.push((cmd, error) => {
         const n = Number(input.value);
         if (!Number.isInteger(n) || n < p.minimum || n > p.maximum || (n - p.minimum) % (p.step || 1)) {
-          error.textContent = `Choose a ${p.field.replace("_", " ")} from ${p.minimum} to ${p.maximum}.`;
+          error.textContent = t("Choose a value of “{field}” from {least} to {most}.",
+            { field, least: p.minimum, most: p.maximum });
           return null;
         }
         return { ...cmd, [p.field]: n };
@@ -98,12 +121,12 @@ function paramInputs(ctx, t) {
       const chosen = new Set(t.command[p.field] || []);
       const boxes = Array.from({ length: p.size }, (_, i) => h("input", { type: "checkbox", id: id(`${p.field}-${i}`),
         value: String(i), checked: chosen.has(i) ? true : null }));
-      nodes.push(h("fieldset", { class: "param-subset" }, h("legend", {}, "Tick each line you vote yes on"),
+      nodes.push(h("fieldset", { class: "param-subset" }, h("legend", {}, t("Tick each line you vote yes on")),
         ...boxes.map((b, i) => h("p", { class: "check" }, b, h("label", { for: b.id }, ballotLine(ctx, lines[i] || String(i)))))));
       readers.push((cmd, error) => {
         const picked = boxes.filter((b) => b.checked).map((b) => Number(b.value));
         if (picked.length > p.max_count) {
-          error.textContent = `Tick at most ${p.max_count}.`;
+          error.textContent = t("Tick at most {n}.", { n: p.max_count });
           return null;
         }
         return { ...cmd, [p.field]: picked };
@@ -143,7 +166,7 @@ function kindForm(ctx, name, title, items) {
     }
     redraw();
     f.append(params, h("p", { class: "buttons" }, h("button", { type: "submit" },
-      name === "pass" ? text(items[0]) : "Send")));
+      name === "pass" ? text(items[0]) : t("Send"))));
   }, (submitter, error) => read({ ...ctx.legal[select ? Number(select.value) : items[0]].command }, error));
 }
 
@@ -159,15 +182,16 @@ function sealedNote(ctx) {
   const count = sealedCount(ctx.view);
   if (!count) return null;
   const mine = ctx.seat !== null ? ctx.view.players[ctx.seat] : null;
-  const own = mine && mine.choice ? ` Your choice: ${mine.choice.join(", ")} (only you see it).` : "";
-  return h("p", { class: "sealed-note", id: "sealed-note" },
-    `Sealed: ${count.chosen} of ${count.of} have chosen. The choices are revealed together once all are in.${own}`);
+  const args = { chosen: count.chosen, of: count.of, choice: mine && mine.choice ? mine.choice.map(num).join(", ") : "" };
+  return h("p", { class: "sealed-note", id: "sealed-note" }, mine && mine.choice
+    ? t("Sealed: {chosen} of {of} have chosen. The choices are revealed together once all are in. Your choice: {choice} (only you see it).", args)
+    : t("Sealed: {chosen} of {of} have chosen. The choices are revealed together once all are in.", args));
 }
 
 function turn(ctx) {
   const out = [suggestion(ctx)];
   const sealed = sealedNote(ctx);
-  if (sealed) out.push(sealed, h("p", { class: "hint" }, "Your choice is sealed: nobody else sees it before the reveal."));
+  if (sealed) out.push(sealed, h("p", { class: "hint" }, t("Your choice is sealed: nobody else sees it before the reveal.")));
   const seen = new Set();
   for (const [name, title] of [...KINDS, ...ctx.legal.map((t) => [kind(t), kind(t)])]) {
     if (seen.has(name)) continue;
@@ -180,11 +204,11 @@ function turn(ctx) {
 
 export function waitingText(ctx) {
   const { view } = ctx;
-  if (view.step === "ended") return "The game is over.";
+  if (view.step === "ended") return t("The game is over.");
   const sealed = sealedNote(ctx);
   if (sealed) return sealed.textContent;
   const who = view.waiting.map((s) => ctx.label(s));
-  return who.length ? `Waiting for ${who.join(", ")}.` : "Waiting…";
+  return who.length ? t("Waiting for {seats}.", { seats: list(who) }) : t("Waiting…");
 }
 
 /** Draws the seat's possible moves; ``ctx`` = {view, legal, seat, words, label(seat), send(command)}. */
@@ -192,7 +216,7 @@ export function renderActions(container, ctx) {
   const focusWasHere = container.contains(document.activeElement);
   let nodes;
   if (ctx.seat === null || ctx.seat === undefined) {
-    nodes = [h("p", { class: "waiting" }, "You are watching this game. Open your invite link to play a seat."),
+    nodes = [h("p", { class: "waiting" }, t("You are watching this game. Open your invite link to play a seat.")),
       sealedNote({ ...ctx, seat: null })];
   } else if (!ctx.legal.length) {
     nodes = [h("p", { class: "waiting", id: "waiting" }, waitingText(ctx))];

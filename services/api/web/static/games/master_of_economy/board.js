@@ -11,7 +11,8 @@ import { marketBoard } from "./market.js";
 import { renderPlayers } from "./players.js";
 import { renderPreferences } from "./preferences.js";
 import { phaseTrack, pointsTrack } from "./tracks.js";
-import { euros, phaseName, STEPS, wordsFor } from "./words.js";
+import { list } from "../../shell/i18n.js";
+import { euros, phaseName, STEPS, t, wordsFor } from "./words.js";
 
 function panel(id, title) {
   const body = h("div", { id: `${id}-body` });
@@ -23,11 +24,11 @@ function panel(id, title) {
 export async function mount(slots, env) {
   const view = env.game.view;
   const words = await wordsFor(view && view.variant ? view.variant.dataset : undefined);
-  const [phases, phasesBody] = panel("stage", "The stage");
-  const [market, marketBody] = panel("market-board", "The market");
-  const [corps, corpsBody] = panel("corporations", "The corporations");
-  const [players, playersBody] = panel("players", "Players");
-  const [points, pointsBody] = panel("points", "Points and share prices");
+  const [phases, phasesBody] = panel("stage", t("The stage"));
+  const [market, marketBody] = panel("market-board", t("The market"));
+  const [corps, corpsBody] = panel("corporations", t("The corporations"));
+  const [players, playersBody] = panel("players", t("Players"));
+  const [points, pointsBody] = panel("points", t("Points and share prices"));
   slots.main.append(phases, market, corps);
   slots.side.append(players, points);
   const prefs = h("div", { id: "prefs-box", class: "prefs-box" });
@@ -54,17 +55,22 @@ export async function mount(slots, env) {
       const v = s.view;
       const label = labeller(s);
       if (v.step === "ended") {
-        const best = (v.results || []).filter((r) => r.rank === 1).map((r) => `${label(r.seat)} (${euros(r.result)})`);
-        return `Game over in stage ${v.stage}${best.length ? ` · won by ${best.join(" and ")}` : ""}`;
+        const best = (v.results || []).filter((r) => r.rank === 1)
+          .map((r) => t("{seat} ({result})", { seat: label(r.seat), result: euros(r.result) }));
+        return best.length ? t("Game over in stage {stage} · won by {winners}", { stage: v.stage, winners: list(best) })
+          : t("Game over in stage {stage}", { stage: v.stage });
       }
       const mine = s.seat !== null && s.seat !== undefined && s.legal.length > 0;
       const others = v.waiting.filter((x) => x !== s.seat).map(label);
-      const who = mine ? "your turn" : others.length ? `waiting for ${others.join(", ")}` : "the game moves on";
+      const who = mine ? t("your turn") : others.length ? t("waiting for {seats}", { seats: list(others) })
+        : t("the game moves on");
       const count = sealedCount(v);
-      const sealed = count ? ` · sealed: ${count.chosen} of ${count.of} have chosen` : "";
-      const where = v.phase ? `Stage ${v.stage}, phase ${v.phase} ${phaseName(v.phase)} (${STEPS[v.step] || v.step})`
-        : `Setup: ${STEPS[v.step] || v.step}`;
-      return `${where} · ${who}${sealed}`;
+      const step = STEPS[v.step] || v.step;
+      const where = v.phase ? t("Stage {stage}, phase {number} {phase} ({step})",
+        { stage: v.stage, number: v.phase, phase: phaseName(v.phase), step })
+        : t("Setup: {step}", { step });
+      return count ? t("{where} · {who} · sealed: {chosen} of {of} have chosen",
+        { where, who, chosen: count.chosen, of: count.of }) : t("{where} · {who}", { where, who });
     },
   };
 }

@@ -4,17 +4,17 @@
 import { mount } from "./board.js";
 import { seatLabel } from "./label.js";
 import { optionsForm } from "./options.js";
-import { euros, phaseName } from "./words.js";
+import { euros, phaseName, t } from "./words.js";
 
 export default {
   title: "Master of Economy",
   styles: [new URL("./master_of_economy.css", import.meta.url).href],
-  labels: { seat: "Player", score: "Result" },
+  labels: { seat: t("Player"), score: t("Result") },
   optionsForm,
   mount,
   seatLabel,
   formatScore: (n) => euros(Number(n)),
   seed: (view) => (view ? { commitment: view.seed_commitment, seed: view.seed } : null),
-  summary: (view) => (view.step === "ended" ? "finished"
-    : `stage ${view.stage || 1}, ${phaseName(view.phase).toLowerCase()}`),
+  summary: (view) => (view.step === "ended" ? t("finished")
+    : t("stage {stage}, {phase}", { stage: view.stage || 1, phase: phaseName(view.phase) })),
 };

@@ -1,31 +1,36 @@
 // Names and numbers in words, from the catalog (GET /api/catalog/master_of_economy): the corporations, the
-// commodities and their market rows, the factories, the score → share price bands. The page hard-codes none of them.
+// commodities and their market rows, the factories, the score → share price bands. The page hard-codes none of them;
+// every word goes through the game's catalog in the page's language (t, tn), the data's names too (t(name)).
 
 import { api } from "../../shell/api.js";
+import { words } from "../../shell/i18n.js";
+
+export const { t, tn, tc } = await words("master_of_economy");
 
 export const GAME = "master_of_economy";
 
 /** The ten phases of a stage (ME-G-5). */
-export const PHASES = ["Investments", "Procurement", "Production", "Trade", "Financial operations",
-  "Investments", "Procurement", "Production", "Trade", "Shareholders meeting"];
+export const PHASES = [t("Investments"), t("Procurement"), t("Production"), t("Trade"), t("Financial operations"),
+  t("Investments"), t("Procurement"), t("Production"), t("Trade"), t("Shareholders meeting")];
 
 /** Between stages (§10): the action sequence for the next stage, set by the receipts. */
-export const BETWEEN = "Action sequence for the next stage";
+export const BETWEEN = t("Action sequence for the next stage");
 
 /** A phase's name: 1-10, or the time between stages. */
-export const phaseName = (n) => (n > PHASES.length ? BETWEEN : PHASES[n - 1] || "Setup");
+export const phaseName = (n) => (n > PHASES.length ? BETWEEN : PHASES[n - 1] || t("Setup"));
 
 /** What each step of a phase asks, in a few words. */
 export const STEPS = {
-  setup: "setting up", pick: "picking corporations", auction: "sealed bids for the first order",
-  auction_reveal: "revealing the bids", investments: "investments", procurement: "procurement",
-  ac_move: "the additional corporation moves", tokens: "sealed additional-corporation tokens", bids: "placing bids",
-  resolve: "resolving the market", resolving: "resolving the market", ac_score: "scoring the tokens",
-  interest: "interest", bank_trade: "share trading with the bank", credit: "credits", embezzle: "embezzlement",
-  propose: "dividend proposals", vote: "sealed dividend ballots", vote_count: "counting the votes",
-  redeem: "redemption", stand: "standing for manager", ballot: "sealed election ballots",
-  ballot_count: "counting the ballots", tiebreak: "breaking the tie", player_trade: "players' share trading",
-  receipts: "receipts", ended: "the game is over",
+  setup: t("setting up"), pick: t("picking corporations"), auction: t("sealed bids for the first order"),
+  auction_reveal: t("revealing the bids"), investments: t("investments"), procurement: t("procurement"),
+  ac_move: t("the additional corporation moves"), tokens: t("sealed additional-corporation tokens"),
+  bids: t("placing bids"), resolve: t("resolving the market"), resolving: t("resolving the market"),
+  ac_score: t("scoring the tokens"), interest: t("interest"), bank_trade: t("share trading with the bank"),
+  credit: t("credits"), embezzle: t("embezzlement"), propose: t("dividend proposals"),
+  vote: t("sealed dividend ballots"), vote_count: t("counting the votes"), redeem: t("redemption"),
+  stand: t("standing for manager"), ballot: t("sealed election ballots"), ballot_count: t("counting the ballots"),
+  tiebreak: t("breaking the tie"), player_trade: t("players' share trading"), receipts: t("receipts"),
+  ended: t("the game is over"),
 };
 
 /** The sealed steps: every seat that owes a choice makes it privately; all are revealed together. */
@@ -44,11 +49,8 @@ export function wordsFor(dataset) {
   return loaded.get(dataset);
 }
 
-export function plural(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
-export const euros = (n) => (n === null || n === undefined ? "hidden" : `${Number(n).toLocaleString("en")} €`);
+/** An amount of money ("12 €", the sign where the language puts it), or "hidden". */
+export const euros = (n) => (n === null || n === undefined ? t("hidden") : t("{amount} €", { amount: Number(n) }));
 
 export class Words {
   constructor(catalog) {
@@ -62,7 +64,7 @@ export class Words {
   }
 
   corpName(key) {
-    return (this.corps[key] || { name: key }).name;
+    return this.corps[key] ? t(this.corps[key].name) : key;
   }
 
   /** The first word of a corporation's name ("Blue"). */
@@ -71,11 +73,11 @@ export class Words {
   }
 
   commodityName(key) {
-    return (this.commodity[key] || { name: key }).name;
+    return this.commodity[key] ? t(this.commodity[key].name) : key;
   }
 
   factoryName(key) {
-    return (this.factory[key] || { name: key }).name;
+    return this.factory[key] ? t(this.factory[key].name) : key;
   }
 
   /** The share price at ``points`` (table 15.4). */
@@ -87,7 +89,7 @@ export class Words {
 
   /** A holder ("bank", "seat:N", "corp:KEY") in words. */
   holder(text, label) {
-    if (text === "bank") return "the bank";
+    if (text === "bank") return t("the bank");
     const [kind, who] = text.split(":");
     return kind === "seat" ? label(Number(who)) : this.corpShort(who);
   }
