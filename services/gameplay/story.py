@@ -41,6 +41,10 @@ class NoNarrator(StreamNotFound):
 
     code = "history/unavailable"
 
+    def __init__(self, game_type: str) -> None:
+        super().__init__(f"{game_type} games have no narrated history")
+        self.game_type = game_type
+
 
 class _Story:
     __slots__ = ("game_type", "lock", "names", "narrator", "rendered", "told", "version")
@@ -100,7 +104,7 @@ class Stories:
         game_type = await queries.loader.game_type(game_id)  # an unknown game: StreamNotFound, no story kept
         module = queries.loader.module(game_type)
         if module.narrator is None:
-            raise NoNarrator(f"{game_type} games have no narrated history")
+            raise NoNarrator(game_type)
         public = module.events_public or (game_id, None) in self._stories
         key = (game_id, None if public else str(viewer))
         story = self._stories.get(key)

@@ -10,6 +10,7 @@ from litestar.di import Provide
 from litestar.params import FromPath, HeaderParameter, QueryParameter, RawBody
 
 from domain.kernel import AUDITOR, PUBLIC, GameModule, Seat, Viewer, ViewUnavailable, tag_of
+from domain.kernel.phrases import say
 from services.gameplay import Gameplay
 from services.gameplay.creation_keys import KEY_PATTERN
 from services.gameplay.people import require_a_person
@@ -65,7 +66,8 @@ def game_options(game: GameModule[Any], data: CreateGameRequest) -> Any:
                                            type=game.options_type)
             except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
                 pass
-        raise invalid(f"invalid options for {game.name}: {exc}", field="options") from exc
+        raise invalid(say("invalid options for {game}: {reason}", game=game.name, reason=str(exc)),
+                      field="options") from exc
     except RecursionError as exc:
         raise malformed(TOO_DEEP) from exc
 
@@ -99,10 +101,10 @@ def decode_create(body: bytes) -> CreateGameRequest:
         try:  # a shape error found before the end of a truncated body: the body is no JSON at all
             msgspec.json.decode(body)
         except (msgspec.DecodeError, RecursionError) as broken:
-            raise malformed(f"the body is not valid JSON: {broken}") from broken
-        raise invalid(f"invalid create request: {exc}") from exc
+            raise malformed(say("the body is not valid JSON: {reason}", reason=str(broken))) from broken
+        raise invalid(say("invalid create request: {reason}", reason=str(exc))) from exc
     except msgspec.DecodeError as exc:
-        raise malformed(f"the body is not valid JSON: {exc}") from exc
+        raise malformed(say("the body is not valid JSON: {reason}", reason=str(exc))) from exc
     except RecursionError as exc:
         raise malformed(TOO_DEEP) from exc
 
@@ -124,9 +126,9 @@ class GameController(Controller):
         that game's own shape (``GET /api/catalog`` lists the games with the JSON Schema of their options)."""
         data = decode_create(body)
         if data.game not in gameplay.games:
-            raise invalid(f"unknown game {data.game!r}", game=data.game, known=sorted(gameplay.games))
+            raise invalid(say("unknown game '{game}'", game=data.game), game=data.game, known=sorted(gameplay.games))
         if data.seed is not None and not settings.sandbox:
-            raise invalid("a seed may only be chosen on a sandbox server", field="seed")
+            raise invalid(say("a seed may only be chosen on a sandbox server"), field="seed")
         options = game_options(gameplay.module(data.game), data)
         if not settings.sandbox:  # no game the computer plays alone for an anonymous client (services/gameplay/people)
             require_a_person(gameplay.module(data.game), options, data.table)
@@ -202,7 +204,7 @@ class GameController(Controller):
             version, lines = await stories.told_in(gameplay.queries, game_id, after, viewer_of(seat), catalogs,
                                                    language)
         except NoNarrator as exc:
-            raise invalid(str(exc)) from exc
+            raise invalid(say("{game} games have no narrated history", game=exc.game_type)) from exc
         return HistoryOut(version, tuple(lines))
 
     @get("/{game_id:str}/state", summary="The state at a version, as the caller may see it",
@@ -224,7 +226,7 @@ class GameController(Controller):
         who: Viewer = PUBLIC if seat is None or viewer == "public" else Seat(seat)
         if viewer == "auditor":
             if not await gameplay.queries.finished(game_id):
-                raise ViewUnavailable("the audit view opens when the game is over")
+                raise ViewUnavailable(phrase=say("the audit view opens when the game is over"))
             who = AUDITOR
         loaded = await (gameplay.load(game_id) if at == VERSION_MAX else gameplay.queries.state_at(game_id, at))
         view = gameplay.module(loaded.game_type).view(loaded.state, who, who == AUDITOR)
@@ -240,6 +242,7 @@ class GameController(Controller):
         loaded = await gameplay.load(game_id)
         game = gameplay.module(loaded.game_type)
         if not game.events_public and not game.pending(loaded.state).finished:
-            raise ViewUnavailable("the export of a game with hidden information opens when the game is over")
+            raise ViewUnavailable(
+                phrase=say("the export of a game with hidden information opens when the game is over"))
         lines = await chat.export(game_id)
         return Response(b"".join(line + b"\n" for line in lines), media_type="application/x-ndjson")
