@@ -12,6 +12,7 @@ import pytest
 from infra.channels.devmail import DevMailbox
 from services.gameplay.bootstrap import Runtime
 
+from .table import Table
 from .test_players import csrf, redeem, sign_in
 
 
@@ -63,3 +64,14 @@ async def test_the_session_s_player_is_read_once_per_request(
     assert listed.status_code == 200 and len(reads) == 1
     refused = await client.put("/api/me/language", json={"language": "xx"}, headers=csrf(client))
     assert refused.status_code == 400 and len(reads) == 2  # the player, the refusal's words: one read
+
+
+async def test_a_game_s_refusal_speaks_the_browser_s_language_with_its_code(client: httpx.AsyncClient,
+                                                                             table: Table) -> None:
+    game = await table.create()
+    for language, said in (("ru", "проверочный вид открывается после конца игры"),
+                           ("en", "the audit view opens when the game is over")):
+        refused = await client.get(f"/api/games/{game.id}/state", params={"viewer": "auditor"},
+                                   headers={"Accept-Language": language})
+        assert (refused.status_code, refused.json()["code"], refused.json()["message"]) == (
+            403, "view/unavailable", said)
