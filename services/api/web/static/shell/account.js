@@ -9,7 +9,7 @@
 
 import { ApiError, api, inWords } from "./api.js";
 import { h } from "./dom.js";
-import { t, tn, when as written, within } from "./i18n.js";
+import { num, t, tn, when as written, within } from "./i18n.js";
 
 let asked = null;
 
@@ -83,7 +83,7 @@ function when(iso) {
 function renderNotices() {
   const count = $("unread-count");
   if (!count) return;
-  count.textContent = String(inbox.unread);
+  count.textContent = num(inbox.unread);
   count.hidden = inbox.unread === 0;
   $("notices-button").setAttribute("aria-label", tn("Notices, {n} unread", "Notices, {n} unread", inbox.unread));
   const items = inbox.notices.slice(0, 30).map((n) => h("li", { class: n.read ? "read" : "unread", "data-kind": n.kind },

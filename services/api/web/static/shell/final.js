@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { NOTES } from "./clocks.js";
 import { h } from "./dom.js";
-import { list, t, tn, within } from "./i18n.js";
+import { list, num, t, tn, within } from "./i18n.js";
 import { receiptPart } from "./receipt.js";
 import { rematchPart } from "./tables.js";
 
@@ -23,7 +23,7 @@ export function renderFinal(section, container, { gameId, gameType, outcome, bun
   const body = h("tbody");
   for (const s of outcome.standings) {
     body.append(h("tr", { class: s.rank === 1 ? "winner" : "", "data-seat": String(s.seat), "data-note": s.note || "" },
-      h("td", {}, s.rank === 1 ? t("1 (winner)") : String(s.rank)),
+      h("td", {}, s.rank === 1 ? t("1 (winner)") : num(s.rank)),
       h("th", { scope: "row" }, label(s.seat)),
       h("td", { class: "num score" }, bundle.formatScore(s.score)),
       notes ? h("td", { class: "note" }, s.note ? NOTES[s.note] || s.note : "") : null));

@@ -7,7 +7,7 @@
 import { ApiError, api, inWords } from "./api.js";
 import { browserNotifications, mountAccount } from "./account.js";
 import { h } from "./dom.js";
-import { t, tn, when as written, within } from "./i18n.js";
+import { num, t, tn, when as written, within } from "./i18n.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "./push.js";
 import "./language.js";
 
@@ -370,7 +370,7 @@ function deliveriesSection() {
     table.hidden = rows.length === 0;
     body.replaceChildren(...rows.map((d) => h("tr", { "data-channel": d.channel, "data-status": d.status },
       h("td", {}, when(d.sent_at || d.created_at)), h("td", {}, CHANNELS[d.channel] || d.channel),
-      h("td", { class: "url" }, d.target), h("td", {}, STATUSES[d.status] || d.status), h("td", { class: "num" }, String(d.attempts)),
+      h("td", { class: "url" }, d.target), h("td", {}, STATUSES[d.status] || d.status), h("td", { class: "num" }, num(d.attempts)),
       h("td", {}, d.detail || ""))));
   };
   refresh.addEventListener("click", load);
