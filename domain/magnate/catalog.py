@@ -37,8 +37,9 @@ class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """Provenance per field name ("*" = every field of the record)."""
 
 
-class Names(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    en: str
+class Printed(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The name as the German and Russian rulebooks print it (the source of the catalogs' translations)."""
+
     de: str = ""
     ru: str = ""
 
@@ -60,7 +61,8 @@ class Requirement(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Building(_Record, frozen=True, kw_only=True):
     key: str
     tenant_type: str
-    names: Names
+    name: str
+    printed: Printed = Printed()
     capacity: int
     cost: int
     bonus: int
@@ -82,7 +84,8 @@ class TenantType(_Record, frozen=True, kw_only=True):
 class TenantSubtype(_Record, frozen=True, kw_only=True):
     key: str
     tenant_type: str
-    names: Names
+    name: str
+    printed: Printed = Printed()
     tokens: int
     population: int
     requirement: Requirement
@@ -98,7 +101,8 @@ class Feature(_Record, frozen=True, kw_only=True):
 
 class Neighbourhood(_Record, frozen=True, kw_only=True):
     key: str
-    names: Names
+    name: str
+    printed: Printed = Printed()
     features: dict[str, str] = {}
     """Plot letter -> feature key; letters not listed are buildable."""
 

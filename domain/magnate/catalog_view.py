@@ -163,13 +163,13 @@ def _public_catalog(dataset: str) -> CatalogOut:
     cat: Catalog = catalog(dataset)
     files, setup = cat.files, cat.setup
     type_letters = letters({t.key: t.name for t in files.tenant_types})
-    sub_letters = letters({s.key: s.names.en for s in files.tenant_subtypes})
+    sub_letters = letters({s.key: s.name for s in files.tenant_subtypes})
     return CatalogOut(
         game="magnate",
         dataset=dataset,
         companies=tuple(CompanyOut(c.key, c.name) for c in setup.companies),
         ai_company=CompanyOut(setup.ai_company.key, setup.ai_company.name),
-        buildings=tuple(BuildingOut(b.key, b.names.en, b.tenant_type, b.capacity, b.cost, b.bonus)
+        buildings=tuple(BuildingOut(b.key, b.name, b.tenant_type, b.capacity, b.cost, b.bonus)
                         for b in files.buildings),
         tenant_types=tuple(
             TenantKindOut(t.key, t.name, type_letters[t.key], t.key, t.population, t.rent,
@@ -177,12 +177,12 @@ def _public_catalog(dataset: str) -> CatalogOut:
             for t in files.tenant_types
         ),
         tenant_subtypes=tuple(
-            TenantKindOut(s.key, s.names.en, sub_letters[s.key], s.tenant_type, s.population, s.rent,
+            TenantKindOut(s.key, s.name, sub_letters[s.key], s.tenant_type, s.population, s.rent,
                           _requirement(s.requirement), _effects(s.effects))
             for s in files.tenant_subtypes
         ),
         features=tuple(FeatureOut(f.key, f.name, _effects(f.effects)) for f in files.features),
-        neighbourhoods=tuple(NeighbourhoodOut(n.key, n.names.en, dict(n.features)) for n in files.neighbourhoods),
+        neighbourhoods=tuple(NeighbourhoodOut(n.key, n.name, dict(n.features)) for n in files.neighbourhoods),
         land_price_track=tuple(LandPriceOut(s.position, s.price, s.zone) for s in files.land_price_track),
         zones=tuple(ZoneOut(z.key, z.name, z.risk_cards) for z in files.zones),
         crash_track=CrashTrackOut(cat.crash.minimum, cat.crash.maximum),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.kernel import Event
+from domain.kernel.phrases import Phrase
 
 
 class SeatSetup(msgspec.Struct, frozen=True):
@@ -246,12 +247,14 @@ class AiDieRolled(Event, frozen=True, tag="magnate.ai_die_rolled"):
 
 
 class AiDecided(Event, frozen=True, tag="magnate.ai_decided"):
-    """Why the AI did what it did, in words: the card, the branch taken and the reason."""
+    """Why the AI did what it did: the card, the branch taken and the reason. ``reason`` is its English (all an
+    older game recorded); ``why`` the same in no language (a message key and its arguments), for each reader's."""
 
     seat: int
     card: str | None
     action: str
     reason: str
+    why: Phrase | None = None
 
 
 class AiHoldingsChanged(Event, frozen=True, tag="magnate.ai_holdings_changed"):

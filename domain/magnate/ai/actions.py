@@ -6,6 +6,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import Chance
+from domain.kernel.phrases import Arg, Phrase, say, say_n, term
 
 from .. import pool
 from ..catalog import AiCard, Catalog
@@ -21,12 +22,13 @@ from ..events import (
     LandBought,
     PlotSold,
 )
+from ..money import cash
 from ..recorder import Recorder
 from ..rules.actions import land_price
 from ..rules.market import sale_adjustment
 from ..state import AiState, MagnateState
 from .deck import ai_of, draw
-from .explain import ACTION_NAMES, money
+from .explain import ACTION_NAMES, ACTION_TERMS, money
 from .tiebreak import pick
 
 
@@ -35,7 +37,7 @@ def act(rec: Recorder, chance: Chance) -> None:
     card_id = draw(rec, chance)
     state = rec.state
     card = catalog_of(state).ai_cards[card_id]
-    chosen, why = choose(state, card)
+    chosen, why, said = choose(state, card)
     action = chosen
     if not possible(state, action):
         action = card.default
@@ -43,27 +45,42 @@ def act(rec: Recorder, chance: Chance) -> None:
         if not possible(state, action):
             action = "consult"
             why += " is impossible too → Consult"
+            said = say("{decision}; {chosen} is impossible → default {default} is impossible too → {consult}",
+                       decision=said, chosen=ACTION_TERMS[chosen], default=ACTION_TERMS[card.default],
+                       consult=ACTION_TERMS["consult"])
+        else:
+            said = say("{decision}; {chosen} is impossible → default {default}", decision=said,
+                       chosen=ACTION_TERMS[chosen], default=ACTION_TERMS[action])
     ai = ai_of(state)
-    rec.emit(AiDecided(seat=ai.seat, card=card_id, action=action, reason=why))
+    rec.emit(AiDecided(seat=ai.seat, card=card_id, action=action, reason=why, why=said))
     _PERFORM[action](rec, chance)
     rec.emit(AiCardResolved(seat=ai.seat, card=card_id))
     if action == "sell":
         _level_up_after_sale(rec)
 
 
-def choose(state: MagnateState, card: AiCard) -> tuple[str, str]:
-    """§11.5 step 2: the card's action and the reason in words (e.g. "land price 1.1M ≥ 1M → Sell")."""
+def choose(state: MagnateState, card: AiCard) -> tuple[str, str, Phrase]:
+    """§11.5 step 2: the card's action and the reason, in English (e.g. "land price 1.1M ≥ 1M → Sell") and as a
+    phrase."""
     if card.kind == "single":
-        return card.top, f"{card.id}: {ACTION_NAMES[card.top]}"
+        return card.top, f"{card.id}: {ACTION_NAMES[card.top]}", say("{card}: {action}", card=card.id,
+                                                                     action=ACTION_TERMS[card.top])
     if card.kind == "land_price":
         price = land_price(state)
         test = f"{card.id}: land price {money(price)}"
+        args: dict[str, Arg] = {"card": card.id, "price": cash(price), "threshold": cash(card.threshold)}
         if price >= card.threshold:
-            return card.top, f"{test} ≥ {money(card.threshold)} → {ACTION_NAMES[card.top]}"
-        return card.bottom, f"{test} < {money(card.threshold)} → {ACTION_NAMES[card.bottom]}"
+            return card.top, f"{test} ≥ {money(card.threshold)} → {ACTION_NAMES[card.top]}", say(
+                "{card}: land price {price} ≥ {threshold} → {action}", action=ACTION_TERMS[card.top], **args)
+        return card.bottom, f"{test} < {money(card.threshold)} → {ACTION_NAMES[card.bottom]}", say(
+            "{card}: land price {price} < {threshold} → {action}", action=ACTION_TERMS[card.bottom], **args)
     if state.crash >= card.threshold:
-        return card.top, f"{card.id}: crash marker {state.crash} ≥ {card.threshold} → {ACTION_NAMES[card.top]}"
-    return card.bottom, f"{card.id}: crash marker {state.crash} < {card.threshold} → {ACTION_NAMES[card.bottom]}"
+        return card.top, f"{card.id}: crash marker {state.crash} ≥ {card.threshold} → {ACTION_NAMES[card.top]}", say(
+            "{card}: crash marker {crash} ≥ {threshold} → {action}", card=card.id, crash=state.crash,
+            threshold=card.threshold, action=ACTION_TERMS[card.top])
+    return card.bottom, f"{card.id}: crash marker {state.crash} < {card.threshold} → {ACTION_NAMES[card.bottom]}", say(
+        "{card}: crash marker {crash} < {threshold} → {action}", card=card.id, crash=state.crash,
+        threshold=card.threshold, action=ACTION_TERMS[card.bottom])
 
 
 def possible(state: MagnateState, action: str) -> bool:
@@ -98,7 +115,7 @@ def _buy(rec: Recorder, chance: Chance) -> None:
         slots.append(plot)
     rec.emit(
         AiDecided(seat=ai.seat, card=None, action="buy", reason=f"{plot}: {best} bonus arrow(s), the most"
-                  + (f" of {len(tied)} tied plots" if len(tied) > 1 else "")),
+                  + (f" of {len(tied)} tied plots" if len(tied) > 1 else ""), why=_bought(plot, best, len(tied))),
         LandBought(seat=ai.seat, plot=plot, price=0, adjacent=False),
         AiHoldingsChanged(seat=ai.seat, bottom_row=tuple(slots), top_row=ai.top_row),
     )
@@ -113,17 +130,25 @@ def _build(rec: Recorder, chance: Chance) -> None:
     assert plot is not None
     net = {t: modifier(state, plot, t) for t in cat.type_order}
     best = [t for t in cat.type_order if net[t] == max(net.values())]
-    reason = f"{plot}: best net bonus {max(net.values()):+d}"
+    bonus = f"{max(net.values()):+d}"
+    reason = f"{plot}: best net bonus {bonus}"
+    most = 0
     if len(best) > 1:
         population = {t: sum(n * cat.kinds[k].population
                              for k, n in pool.of_type(state, state.available, t).items()) for t in best}
         best = [t for t in best if population[t] == max(population.values())]
-        reason += f", most available population {max(population.values())}"
+        most = max(population.values())
+        reason += f", most available population {most}"
     tenant_type = _tie_break(rec, chance, ai, "building type", best)
     building = _most_expensive(cat, tenant_type, cat.ai_levels[ai.level].max_build_cost)
     bottom = tuple(None if i == slot else p for i, p in enumerate(ai.bottom_row))
+    names: dict[str, Arg] = {"plot": plot, "bonus": bonus, "type": term(cat.tenant_types[tenant_type].name),
+             "building": term(cat.buildings[building].name)}
+    why = (say("{plot}: best net bonus {bonus}, most available population {population} → {type}: {building}",
+               population=most, **names) if most else
+           say("{plot}: best net bonus {bonus} → {type}: {building}", **names))
     rec.emit(
-        AiDecided(seat=ai.seat, card=None, action="build", reason=f"{reason} → {tenant_type}: {building}"),
+        AiDecided(seat=ai.seat, card=None, action="build", reason=f"{reason} → {tenant_type}: {building}", why=why),
         BuildingBuilt(seat=ai.seat, plot=plot, building=building, cost=0, returned=()),
         AiHoldingsChanged(seat=ai.seat, bottom_row=bottom, top_row=(*ai.top_row, plot)),
     )
@@ -144,10 +169,20 @@ def _sell(rec: Recorder, chance: Chance) -> None:
     rec.emit(
         AiDecided(seat=ai.seat, card=None, action="sell",
                   reason=f"{plot}: value {plot_value(state, plot)}{adjustment:+d} (difficulty) = {value}"
-                         f" × {money(land_price(state))} = {money(amount)}"),
+                         f" × {money(land_price(state))} = {money(amount)}",
+                  why=say("{plot}: value {value}{adjustment} (difficulty) = {total} × {price} = {amount}", plot=plot,
+                          value=plot_value(state, plot), adjustment=f"{adjustment:+d}", total=value,
+                          price=cash(land_price(state)), amount=cash(amount))),
         PlotSold(seat=ai.seat, plot=plot, value=value, amount=amount),
         AiHoldingsChanged(seat=ai.seat, bottom_row=ai.bottom_row, top_row=ai.top_row[1:]),
     )
+
+
+def _bought(plot: str, arrows: int, tied: int) -> Phrase:
+    if tied > 1:
+        return say_n("{plot}: {n} bonus arrow, the most of {tied} tied plots",
+                     "{plot}: {n} bonus arrows, the most of {tied} tied plots", "n", plot=plot, n=arrows, tied=tied)
+    return say_n("{plot}: {n} bonus arrow, the most", "{plot}: {n} bonus arrows, the most", "n", plot=plot, n=arrows)
 
 
 def _consult(rec: Recorder, chance: Chance) -> None:

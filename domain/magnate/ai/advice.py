@@ -14,8 +14,13 @@ which it may not see). It draws nothing at random.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import msgspec
+
 from domain.kernel import Command, CommandTemplate, Seat, tag_of
 from domain.kernel.advice import NO_ADVICE, Advice, AdviceOption, Reason, ranked, render
+from domain.kernel.phrases import Phrase, Term, say, say_n, term
 
 from ..catalog import DEFAULT_DATASET, catalog
 from ..city import owned_by, plot_at, plot_value
@@ -33,7 +38,7 @@ from ..commands import (
     UseAdvertising,
 )
 from ..legal import legal_commands
-from ..money import money
+from ..money import cash, money
 from ..rules.actions import land_price
 from ..rules.attraction import room
 from ..state import MagnateState, Phase
@@ -132,9 +137,10 @@ def advise(state: MagnateState, seat: Seat) -> Advice:
     options = candidates(state, int(seat), templates)
     if state.phase != Phase.ACTIONS:
         # bids, attraction, dice and tenants: the rules of thumb's order (:func:`candidates`), best first
-        return Advice(options=tuple(AdviceOption(command=c, why=_reason(c), score=len(options) - i)
+        return Advice(options=tuple(AdviceOption(command=c, why=worded(_reason(c)), score=len(options) - i)
                                     for i, c in enumerate(options)))
-    return ranked([scored(state, int(seat), c) for c in options])
+    return ranked([msgspec.structs.replace(o, why=worded(o.why)) for o in
+                   (scored(state, int(seat), c) for c in options)])
 
 
 MONEY_ARGS = ("price", "gain", "amount")
@@ -152,5 +158,76 @@ def advice_text(reason: Reason) -> str:
     building = args.get("building")
     if isinstance(building, str):
         held = catalog(DEFAULT_DATASET).buildings.get(building)
-        args["building"] = held.names.en if held is not None else building
+        args["building"] = held.name if held is not None else building
     return render(TEMPLATES, Reason(key=reason.key, args=args))
+
+
+def worded(reason: Reason) -> Reason:
+    """The reason with its phrase (:func:`phrase`), for the page to read it in its own language."""
+    return msgspec.structs.replace(reason, phrase=phrase(reason))
+
+
+def _building(key: object) -> Term | str:
+    held = catalog(DEFAULT_DATASET).buildings.get(str(key))
+    return term(held.name) if held is not None else str(key)
+
+
+class _Args:
+    """A reason's arguments, read as what they are."""
+
+    def __init__(self, args: dict[str, str | int]) -> None:
+        self.args = args
+        self.plot = str(args.get("plot", ""))
+
+    def cash(self, name: str) -> Phrase:
+        return cash(self.count(name))
+
+    def count(self, name: str) -> int:
+        value = self.args.get(name, 0)
+        return value if isinstance(value, int) else 0
+
+    def building(self) -> Term | str:
+        return _building(self.args.get("building"))
+
+
+_PHRASES: dict[str, Callable[[_Args], Phrase]] = {
+    "magnate.consult": lambda a: say(
+        "Consult: take the land price, {price}; no other action gains more by the crash.", price=a.cash("price")),
+    "magnate.advertise": lambda a: say("Take an advertising token: you have none for attracting tenants."),
+    "magnate.buy": lambda a: say(
+        "Buy {plot} to build {building}: it would bring about {gain} more than it costs by the crash.",
+        plot=a.plot, building=a.building(), gain=a.cash("gain")),
+    "magnate.buy_not": lambda a: say("Buying {plot} would not pay for itself before the crash.", plot=a.plot),
+    "magnate.build": lambda a: say_n(
+        "Build {building} on {plot}: about {gain} over its cost by the crash, with {n} tenant paying rent.",
+        "Build {building} on {plot}: about {gain} over its cost by the crash, with {n} tenants paying rent.", "n",
+        building=a.building(), plot=a.plot, gain=a.cash("gain"), n=a.count("tenants")),
+    "magnate.build_not": lambda a: say(
+        "Building {building} on {plot} would not pay for itself before the crash.", building=a.building(),
+        plot=a.plot),
+    "magnate.sell": lambda a: say_n(
+        "Sell {plot} now for {amount}: plots to sell: {plots}; about {n} action left before the crash, which sells "
+        "what is left at the crashed price.",
+        "Sell {plot} now for {amount}: plots to sell: {plots}; about {n} actions left before the crash, which sells "
+        "what is left at the crashed price.", "n",
+        plot=a.plot, amount=a.cash("amount"), plots=a.count("plots"), n=a.count("actions")),
+    "magnate.sell_not": lambda a: say_n(
+        "Selling {plot} now would give up its rent: the crash is still about {n} action away.",
+        "Selling {plot} now would give up its rent: the crash is still about {n} actions away.", "n",
+        plot=a.plot, n=a.count("actions")),
+    "magnate.bid": lambda a: say("Bid {amount} for the turn order, cheap at this land price.", amount=a.cash("amount")),
+    "magnate.pass_bid": lambda a: say("Pass the bid: going first is not worth more than the minimum bid here."),
+    "magnate.attract": lambda a: say_n(
+        "Attract tenants to {plot} ({n} advertising token): the most free places first.",
+        "Attract tenants to {plot} ({n} advertising tokens): the most free places first.", "n",
+        plot=a.plot, n=a.count("advertising")),
+    "magnate.finish": lambda a: say("Stop attracting and collect your rent."),
+    "magnate.dice": lambda a: say("Re-roll these dice with your advertising: the most fives it can bring."),
+    "magnate.tenants": lambda a: say("Take these tenants: the most population the building can hold."),
+}
+
+
+def phrase(reason: Reason) -> Phrase:
+    """A Magnate reason in no language: amounts as the game's money, a building by its catalog name."""
+    told = _PHRASES.get(reason.key)
+    return told(_Args(reason.args)) if told is not None else say("The one move there is.")

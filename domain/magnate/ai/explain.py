@@ -1,6 +1,9 @@
-"""Words for the AI's explanations (amounts as the rulebook writes them: 500K, 1.1M)."""
+"""Words for the AI's explanations: the English recorded in ``AiDecided.reason`` (amounts as the rulebook writes
+them: 500K, 1.1M) and the names of its actions as catalog terms for the reason's phrase (``AiDecided.why``)."""
 
 from __future__ import annotations
+
+from domain.kernel.phrases import Term, term
 
 _THOUSAND = 1000
 
@@ -14,4 +17,7 @@ def money(k: int) -> str:
 
 
 ACTION_NAMES = {"buy": "Buy land", "build": "Build", "sell": "Sell", "consult": "Consult"}
+ACTION_TERMS: dict[str, Term] = {
+    "buy": term("Buy land"), "build": term("Build"), "sell": term("Sell"), "consult": term("Consult"),
+}
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}

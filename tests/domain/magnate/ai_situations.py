@@ -95,6 +95,12 @@ def ai_attracts(state: MagnateState) -> tuple[list[Any], MagnateState]:
     return run(in_attracting(state, first_player=AI), SYSTEM, TakeAiTurn())
 
 
+def recorded(decided: AiDecided) -> AiDecided:
+    """The decision as an older game recorded it (its English reason; the phrase checked on its own)."""
+    assert decided.why is not None, "a new game's decision carries its reason as a phrase"
+    return replace(decided, why=None)
+
+
 def card_decision(events: Sequence[object]) -> AiDecided:
     """The AiDecided that names the card (the branch and fallbacks taken)."""
     [decided] = [e for e in of(events, AiDecided) if e.card is not None]

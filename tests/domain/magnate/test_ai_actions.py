@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from domain.magnate.events import AiDecided, Consulted, LandBought, PlotSold
 
-from .ai_situations import AI, ai_action, card_decision, for_sale, of, ready, solo, unbuilt
+from .ai_situations import AI, ai_action, card_decision, for_sale, of, ready, recorded, solo, unbuilt
 from .builders import plot
 
 
@@ -38,7 +38,7 @@ def test_the_card_chooses_the_action_single_land_price_or_crash_threshold(
 
     events, _ = ai_action(state, card)
 
-    assert card_decision(events) == AiDecided(seat=AI, card=card, action=action, reason=reason)
+    assert recorded(card_decision(events)) == AiDecided(seat=AI, card=card, action=action, reason=reason)
 
 
 def test_an_impossible_action_falls_back_to_the_cards_default() -> None:
@@ -47,7 +47,7 @@ def test_an_impossible_action_falls_back_to_the_cards_default() -> None:
 
     events, _ = ai_action(state, "AI-I-05")
 
-    assert card_decision(events) == AiDecided(
+    assert recorded(card_decision(events)) == AiDecided(
         seat=AI, card="AI-I-05", action="buy", reason="AI-I-05: Build; Build is impossible → default Buy land"
     )
     assert [e.plot for e in of(events, LandBought)] == ["3I"]
@@ -60,7 +60,7 @@ def test_when_the_default_is_impossible_too_the_ai_consults() -> None:
 
     events, after = ai_action(state, "AI-I-05")
 
-    assert card_decision(events) == AiDecided(
+    assert recorded(card_decision(events)) == AiDecided(
         seat=AI,
         card="AI-I-05",
         action="consult",

@@ -7,12 +7,13 @@ import pytest
 from msgspec.structs import replace
 
 from domain.kernel import SYSTEM
+from domain.kernel.phrases import plain
 from domain.magnate.ai.bidding import bid_amount
 from domain.magnate.commands import PassBid, PlaceBid, TakeAiTurn
 from domain.magnate.events import AiDecided, BidPassed, BidPlaced, FirstPlayerDecided
 from domain.magnate.state import Auction
 
-from .ai_situations import AI, HUMAN, TILES, ai_board, of, solo
+from .ai_situations import AI, HUMAN, TILES, ai_board, of, recorded, solo
 from .builders import in_bidding, run, started_with_tiles
 
 
@@ -24,9 +25,12 @@ def test_rulebook_bid_example_level_iii_land_price_1_1m_bids_1_7m() -> None:
     events, _ = run(in_bidding(state, opener=AI), SYSTEM, TakeAiTurn())
 
     assert of(events, BidPlaced) == [BidPlaced(seat=AI, amount=1700)]
-    assert of(events, AiDecided) == [
+    assert [recorded(e) for e in of(events, AiDecided)] == [
         AiDecided(seat=AI, card=None, action="bid", reason="level III: 150% of land price 1.1M → bid 1.7M")
     ]
+    [decided] = of(events, AiDecided)
+    assert decided.why is not None  # the same reason in no language, amounts as the game's money
+    assert plain(decided.why) == "level III: 150% of land price 1,100K → bid 1,700K"
 
 
 @pytest.mark.parametrize(
@@ -70,7 +74,7 @@ def test_the_ai_passes_when_its_bid_is_not_above_the_high_bid() -> None:
     events, _ = run(state, SYSTEM, TakeAiTurn())
 
     assert of(events, BidPassed) == [BidPassed(seat=AI)]
-    assert of(events, AiDecided) == [
+    assert [recorded(e) for e in of(events, AiDecided)] == [
         AiDecided(
             seat=AI,
             card=None,
@@ -104,7 +108,7 @@ def test_the_ai_bids_only_once_per_round_even_if_its_bid_would_beat_the_high_bid
 
     events, _ = run(state, SYSTEM, TakeAiTurn())
 
-    assert of(events, AiDecided) == [
+    assert [recorded(e) for e in of(events, AiDecided)] == [
         AiDecided(seat=AI, card=None, action="pass", reason="the AI bids only once per round")
     ]
     assert of(events, BidPassed) == [BidPassed(seat=AI)]
@@ -118,7 +122,7 @@ def test_with_two_humans_the_ai_always_passes_and_is_first_only_as_an_opener_eve
     state = in_bidding(state, opener=ai)
 
     events, state = run(state, SYSTEM, TakeAiTurn())
-    assert of(events, AiDecided) == [
+    assert [recorded(e) for e in of(events, AiDecided)] == [
         AiDecided(seat=ai, card=None, action="pass", reason="with two or more humans the AI always passes")
     ]
     assert of(events, BidPassed) == [BidPassed(seat=ai)]

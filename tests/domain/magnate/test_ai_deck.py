@@ -13,7 +13,7 @@ from domain.magnate.commands import Consult, PassBid, TakeAiTurn
 from domain.magnate.events import AiCardDrawn, AiCardResolved, AiDecided, AiDeckReshuffled, AiLevelRaised, LandBought
 from domain.magnate.state import Phase
 
-from .ai_situations import AI, CAT, HUMAN, ai_action, ai_board, card_decision, of, ready, solo
+from .ai_situations import AI, CAT, HUMAN, ai_action, ai_board, card_decision, of, ready, recorded, solo
 from .builders import advance, in_actions, run, started
 
 
@@ -53,7 +53,8 @@ def test_the_first_ai_action_is_the_first_action_card_buy_land(version: int) -> 
     events, after = run(state, SYSTEM, TakeAiTurn(), version=version)
 
     assert of(events, AiCardDrawn) == [AiCardDrawn(seat=AI, card="AI-I-01", level=1)]
-    assert card_decision(events) == AiDecided(seat=AI, card="AI-I-01", action="buy", reason="AI-I-01: Buy land")
+    assert recorded(card_decision(events)) == AiDecided(
+        seat=AI, card="AI-I-01", action="buy", reason="AI-I-01: Buy land")
     [bought] = of(events, LandBought)
     assert (bought.seat, bought.price) == (AI, 0)
     assert after.ai is not None and after.ai.last_card == "AI-I-01"
