@@ -217,7 +217,7 @@ def test_a_sealed_bid_is_seen_by_nobody_else_before_the_reveal(web: Services, pa
     assert ada.request.get(f"{web.url}/api/games/{game_id}").json()["on_turn"] == [0, 1]  # both at once
     for page in (ada, bob):
         expect(page.locator("body.my-turn #status")).to_contain_text("your turn")
-    expect(watcher.locator("body:not(.my-turn) #status")).to_contain_text("waiting for Ada, Bob")
+    expect(watcher.locator("body:not(.my-turn) #status")).to_contain_text("waiting for Ada and Bob")
 
     form = ada.locator("#actions form[data-action='bid-for-order']")
     form.get_by_label("amount").fill("7")

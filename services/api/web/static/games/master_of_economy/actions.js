@@ -13,7 +13,7 @@ import { euros, SEALED, t, tn } from "./words.js";
 
 let uid = 0;
 const id = (base) => `${base}-${++uid}`;
-const kind = (t) => t.command.type.replace("master_of_economy.", "");
+const kind = (template) => template.command.type.replace("master_of_economy.", "");
 
 /** The kinds of move in the order a turn reads them, with a heading each. */
 const KINDS = [
@@ -54,10 +54,10 @@ function ballotLine(ctx, line) {
 }
 
 /** A template's command in words (its default values). */
-export function describe(ctx, t) {
+export function describe(ctx, template) {
   const { words } = ctx;
-  const c = t.command;
-  switch (kind(t)) {
+  const c = template.command;
+  switch (kind(template)) {
     case "pick_corporation": return t("Pick {corporation}", { corporation: words.corpName(c.corporation) });
     case "bid_for_order": return t("Bid {amount} for the first order", { amount: euros(c.amount) });
     case "build": return t("Build one {factory}", { factory: words.factoryName(c.factory) });
@@ -96,13 +96,13 @@ export function describe(ctx, t) {
 }
 
 /** The inputs of a template's parameters; returns [nodes, read(error) -> command | null]. */
-function paramInputs(ctx, t) {
+function paramInputs(ctx, template) {
   const nodes = [];
   const readers = [];
-  for (const p of t.params || []) {
+  for (const p of template.params || []) {
     if (p.type === "int") {
       const input = h("input", { type: "number", id: id(p.field), name: p.field, min: String(p.minimum),
-        max: String(p.maximum), step: String(p.step || 1), value: String(t.command[p.field]), inputmode: "numeric",
+        max: String(p.maximum), step: String(p.step || 1), value: String(template.command[p.field]), inputmode: "numeric",
         class: "param-int" });
       const field = PARAMS[p.field] || p.field.replace("_", " ");
       nodes.push(h("p", { class: "row param" }, h("label", { for: input.id }, field), " ", input,
@@ -118,7 +118,7 @@ function paramInputs(ctx, t) {
       });
     } else if (p.type === "subset") {
       const lines = ctx.view.meeting.ballot || [];
-      const chosen = new Set(t.command[p.field] || []);
+      const chosen = new Set(template.command[p.field] || []);
       const boxes = Array.from({ length: p.size }, (_, i) => h("input", { type: "checkbox", id: id(`${p.field}-${i}`),
         value: String(i), checked: chosen.has(i) ? true : null }));
       nodes.push(h("fieldset", { class: "param-subset" }, h("legend", {}, t("Tick each line you vote yes on")),
@@ -149,8 +149,8 @@ function kindForm(ctx, name, title, items) {
   const params = h("div", { class: "params" });
   const text = (i) => describe(ctx, ctx.legal[i]);
   const redraw = () => {
-    const t = ctx.legal[select ? Number(select.value) : items[0]];
-    const [nodes, r] = paramInputs(ctx, t);
+    const chosen = ctx.legal[select ? Number(select.value) : items[0]];
+    const [nodes, r] = paramInputs(ctx, chosen);
     params.replaceChildren(...nodes);
     read = r;
   };
@@ -193,10 +193,10 @@ function turn(ctx) {
   const sealed = sealedNote(ctx);
   if (sealed) out.push(sealed, h("p", { class: "hint" }, t("Your choice is sealed: nobody else sees it before the reveal.")));
   const seen = new Set();
-  for (const [name, title] of [...KINDS, ...ctx.legal.map((t) => [kind(t), kind(t)])]) {
+  for (const [name, title] of [...KINDS, ...ctx.legal.map((template) => [kind(template), kind(template)])]) {
     if (seen.has(name)) continue;
     seen.add(name);
-    const items = ctx.legal.map((t, i) => [t, i]).filter(([t]) => kind(t) === name).map(([, i]) => i);
+    const items = ctx.legal.map((template, i) => [template, i]).filter(([template]) => kind(template) === name).map(([, i]) => i);
     if (items.length) out.push(kindForm(ctx, name.replace(/_/g, "-"), title, items));
   }
   return out;

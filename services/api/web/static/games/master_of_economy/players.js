@@ -7,7 +7,7 @@ import { list, num } from "../../shell/i18n.js";
 import { euros, SEALED, t } from "./words.js";
 
 export function renderPlayers(container, view, words, label, me) {
-  const team = (s) => (view.variant.teams || []).findIndex((t) => t.includes(s));
+  const team = (s) => (view.variant.teams || []).findIndex((members) => members.includes(s));
   const sealed = SEALED.has(view.step);
   const count = sealedCount(view);
   container.replaceChildren(
