@@ -16,6 +16,7 @@ from litestar import Request
 from litestar.openapi.spec import Components, SecurityRequirement, SecurityScheme
 from litestar.params import FromPath, FromQuery
 
+from domain.kernel.phrases import say
 from infra.errors import SeatTaken
 from services.gameplay import Gameplay
 
@@ -37,7 +38,7 @@ def bearer_token(request: Request[Any, Any, Any]) -> str | None:
         return None
     scheme, _, token = header.strip().partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "auth/invalid_token", "the Authorization header must be 'Bearer <token>'")
+        raise ApiError(401, "auth/invalid_token", say("the Authorization header must be 'Bearer <token>'"))
     return token.strip()
 
 
@@ -48,7 +49,7 @@ async def seat_of(gameplay: Gameplay, game_id: str, token: str) -> int:
         if await gameplay.queries.claimed_seat(game_id, token) is not None:
             raise SeatTaken("this seat was claimed by a signed-in player: its invite link no longer opens it. "
                             "Ask the game's host for an invite to a free seat")
-        raise ApiError(401, "auth/invalid_token", "this token does not belong to a seat of this game")
+        raise ApiError(401, "auth/invalid_token", say("this token does not belong to a seat of this game"))
     return seat
 
 
@@ -66,8 +67,8 @@ async def provide_seat(request: Request[Any, Any, Any], game_id: FromPath[str], 
     if token is None:
         seat = await session_seat(request, gameplay, game_id)
         if seat is None:
-            raise ApiError(401, "auth/missing_token", "this endpoint needs 'Authorization: Bearer <seat token>', or "
-                                                      "a signed-in player who holds a seat in this game")
+            raise ApiError(401, "auth/missing_token", say("this endpoint needs 'Authorization: Bearer <seat token>', "
+                                                          "or a signed-in player who holds a seat in this game"))
         return seat
     return await seat_of(gameplay, game_id, token)
 

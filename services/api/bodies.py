@@ -15,6 +15,8 @@ from typing import Any
 from litestar.connection import ASGIConnection
 from litestar.handlers import BaseRouteHandler
 
+from domain.kernel.phrases import say
+
 from .errors import ApiError
 
 JSON = "application/json"
@@ -24,7 +26,7 @@ async def json_only(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRoute
     """Guard: the body must be declared ``application/json`` (parameters such as ``charset=utf-8`` allowed)."""
     declared = connection.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if declared != JSON:
-        raise ApiError(415, "request/unsupported_media_type", f"this route reads {JSON} only",
+        raise ApiError(415, "request/unsupported_media_type", say("this route reads {type} only", type=JSON),
                        content_type=declared or None)
 
 
@@ -46,7 +48,7 @@ def refuse_duplicate_keys(body: bytes) -> None:
     try:
         json.loads(body, object_pairs_hook=_pairs)
     except DuplicateKey as exc:
-        raise ApiError(400, "request/duplicate_key", f"the key {str(exc)!r} appears twice in one object",
-                       key=str(exc)) from exc
+        raise ApiError(400, "request/duplicate_key", say("the key {key} appears twice in one object",
+                                                         key=repr(str(exc))), key=str(exc)) from exc
     except ValueError as exc:  # a body the handler's decoder took but this one does not: refuse it as well
-        raise ApiError(400, "request/malformed", "the request body is not valid JSON") from exc
+        raise ApiError(400, "request/malformed", say("the request body is not valid JSON")) from exc

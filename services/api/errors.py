@@ -209,7 +209,8 @@ INFRA_WORDS: dict[str, Phrase] = {
     "conflict/version": say("the game has moved on since: read it again and retry"),
     "conflict/command_id_reused": say("this command id was used already for another command"),
     "conflict/idempotency_key_reused": say("this Idempotency-Key was used already for another request"),
-    "seat/claimed": say("this seat is taken: a player has claimed it"),
+    "seat/claimed": say("this seat is taken: a signed-in player claimed it. Ask the game's host for an invite to a "
+                        "free seat"),
     "seat/already_seated": say("you have a seat at this table already"),
     "auth/invalid_token": say("this seat's token is not valid"),
 }

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from litestar.params import PathParameter
 
+from domain.kernel.phrases import say
 from services.gameplay import Gameplay
 
 from .errors import ApiError
@@ -16,8 +17,10 @@ SeatNumber = Annotated[int, PathParameter(ge=0, le=15, description="The seat (0-
 async def host_only(gameplay: Gameplay, game_id: str, caller: int) -> None:
     """403 ``seat/not_host`` unless ``caller`` is the game's host (StreamNotFound: 404)."""
     if await gameplay.queries.host_seat(game_id) != caller:
-        raise ApiError(403, "seat/not_host", "only the game's host (the seat that created it) manages its invites")
+        raise ApiError(403, "seat/not_host", say("only the game's host (the seat that created it) manages its "
+                                                 "invites"))
 
 
 def no_such_seat(seat: int) -> ApiError:
-    return ApiError(404, "seat/not_found", f"this game has no person's seat {seat} (seats count from 0)", seat=seat)
+    return ApiError(404, "seat/not_found", say("this game has no person's seat {seat} (seats count from 0)",
+                                               seat=seat), seat=seat)

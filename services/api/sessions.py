@@ -38,6 +38,8 @@ from litestar.middleware.session.server_side import ServerSideSessionBackend
 from litestar.stores.base import Store
 from litestar.types import Empty, Message
 
+from domain.kernel.phrases import say
+
 from .errors import ApiError
 
 SESSION_COOKIE = "session"
@@ -139,7 +141,7 @@ def check_origin(connection: ASGIConnection[Any, Any, Any, Any]) -> None:
     if sent is None:
         return  # not sent by a browser page: the CSRF token decides
     if origin_of(sent) != own_origin(connection):
-        raise ApiError(403, "auth/origin", "this request comes from another site's page: it is refused")
+        raise ApiError(403, "auth/origin", say("this request comes from another site's page: it is refused"))
 
 
 async def csrf_bound_to_session(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
@@ -162,5 +164,5 @@ async def csrf_bound_to_session(connection: ASGIConnection[Any, Any, Any, Any], 
     bound = session.get(CSRF_KEY) if isinstance(session, dict) else None
     sent = connection.headers.get("x-csrftoken")
     if not isinstance(bound, str) or sent is None or not compare_digest(bound.encode(), sent.encode()):
-        raise ApiError(403, "auth/csrf", "this change needs the X-CSRFToken header with this session's token (GET "
-                                         "/api/auth/csrf gives it, and sets it as the csrftoken cookie)")
+        raise ApiError(403, "auth/csrf", say("this change needs the X-CSRFToken header with this session's token "
+                                             "(GET /api/auth/csrf gives it, and sets it as the csrftoken cookie)"))
