@@ -21,6 +21,7 @@ from .advice import Advice, Reason
 from .chance import Chance
 from .messages import Command, SystemCommand, tag_of_type
 from .narration import Narrator
+from .phrases import Phrase
 from .seats import Actor, Seat, Viewer
 
 
@@ -42,9 +43,12 @@ class SeatInfo(msgspec.Struct, frozen=True):
     kind: str
     """"human" or "ai"."""
     label: str
-    """The seat's in-game name, the default display name (a company's name in Magnate)."""
+    """The seat's in-game name, the default display name (a company's name in Magnate), in English."""
     payload: dict[str, Any] = msgspec.field(default_factory=dict)
     """Game-specific facts about the seat that a client shows (Magnate: ``{"company": key}``), stored with it."""
+    phrase: Phrase | None = None
+    """The label in no language, where it holds words ("Computer (easy)"): the story names a seat still called by
+    its label in the reader's language. None: the label is a name (or "Player 2", which the kernel says)."""
 
 
 class Standing(msgspec.Struct, frozen=True):

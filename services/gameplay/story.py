@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import msgspec
 from cachetools import LRUCache
 
-from domain.kernel import Narrator, Told, Viewer
+from domain.kernel import GameModule, Narrator, Told, Viewer
 from domain.kernel.narration import seat_phrase
-from domain.kernel.phrases import plain
+from domain.kernel.phrases import Phrase, plain
 from domain.kernel.table import SeatClaimed
 from infra.errors import StreamNotFound
 from services.language.catalogs import Catalogs
@@ -47,12 +48,12 @@ class NoNarrator(StreamNotFound):
 
 
 class _Story:
-    __slots__ = ("game_type", "lock", "names", "narrator", "rendered", "told", "version")
+    __slots__ = ("game_type", "labels", "lock", "names", "narrator", "rendered", "told", "version")
 
-    def __init__(self, game_type: str, narrator: Narrator, names: Mapping[int, str]) -> None:
+    def __init__(self, game_type: str, narrator: Narrator, seats: tuple[dict[int, str], dict[int, Phrase]]) -> None:
         self.game_type = game_type
         self.narrator = narrator
-        self.names = dict(names)
+        self.names, self.labels = seats
         self.told: list[Told] = []
         self.version = 0
         self.lock = asyncio.Lock()
@@ -60,14 +61,19 @@ class _Story:
         """The first lines of :attr:`told`, rendered, by language."""
 
 
-def renderer(catalogs: Catalogs, game_type: str, language: str, names: Mapping[int, str]) -> Renderer:
-    """Renders ``game_type``'s phrases in ``language``, a seat named by its player's name, else "Player 2" in that
-    language (a seat whose stored name is the English default is unnamed)."""
+def renderer(catalogs: Catalogs, game_type: str, language: str, names: Mapping[int, str],
+             labels: Mapping[int, Phrase] | None = None) -> Renderer:
+    """Renders ``game_type``'s phrases in ``language``, a seat named by its player's name, else by its label
+    (``labels``: the game's label in no language, for a seat still called by it: "Computer (easy)"), else
+    "Player 2", each in that language (a seat whose stored name is the English "Player 2" is unnamed)."""
     domain = game_type if game_type in catalogs.domains else KERNEL
     translations = catalogs.translations(domain, language)
     unnamed = Renderer(translations, language, lambda seat: "")
+    said = dict(labels or {})
 
     def name(seat: int) -> str:
+        if seat in said:
+            return unnamed.text(said[seat])
         chosen = names.get(seat, "")
         if not chosen or chosen == plain(seat_phrase(seat)):  # the game's default: "Player 2", in the language
             return unnamed.text(seat_phrase(seat))
@@ -87,6 +93,17 @@ def rendered(lines: Sequence[Told], words: Renderer) -> list[Told]:
             text, seats = words.render(line.phrase)
             out.append(msgspec.structs.replace(line, text=text, seats=seats))
     return out
+
+
+async def seats_of(queries: GameQueries, game_id: str, module: GameModule[Any]
+                   ) -> tuple[dict[int, str], dict[int, Phrase]]:
+    """The seats' names (as stored: chosen, else the game's label), and the label in no language of each seat
+    still called by its label."""
+    names = {s.seat: s.name for s in await queries.store.seats(game_id)}
+    infos = module.seats((await queries.loader.load(game_id)).state)
+    labels = {seat: info.phrase for seat, info in enumerate(infos)
+              if info.phrase is not None and names.get(seat) == info.label}
+    return names, labels
 
 
 class Stories:
@@ -109,16 +126,16 @@ class Stories:
         key = (game_id, None if public else str(viewer))
         story = self._stories.get(key)
         if story is None:
-            names = {s.seat: s.name for s in await queries.store.seats(game_id)}
-            story = self._stories[key] = _Story(game_type, module.narrator(names), names)
+            seats = await seats_of(queries, game_id, module)
+            story = self._stories[key] = _Story(game_type, module.narrator(seats[0]), seats)
         codec = queries.loader.codecs[game_type]
         async with story.lock:  # one request tells the new events; the others wait and read
             visible = await queries.visible_events(game_id, story.version, viewer)
             if not public and visible.over:
                 # The game has ended and nothing is hidden any more: one whole story, the same for everybody.
                 self._stories.pop(key, None)
-                names = {s.seat: s.name for s in await queries.store.seats(game_id)}
-                self._stories[(game_id, None)] = _Story(game_type, module.narrator(names), names)
+                seats = await seats_of(queries, game_id, module)
+                self._stories[(game_id, None)] = _Story(game_type, module.narrator(seats[0]), seats)
                 return await self.told_after(queries, game_id, after, viewer)
             claimed = False
             for stored in visible.events:
@@ -126,7 +143,7 @@ class Stories:
                 claimed = claimed or isinstance(event, SeatClaimed)
                 story.told.extend(story.narrator.tell(stored.version, stored.type, event))
             if claimed:  # a player named their seat: the lines already told name it too
-                story.names = {s.seat: s.name for s in await queries.store.seats(game_id)}
+                story.names, story.labels = await seats_of(queries, game_id, module)
                 story.rendered.clear()
             story.version = max(story.version, visible.version)
             return story.version, [t for t in story.told if t.version > after]
@@ -142,7 +159,7 @@ class Stories:
         if story is None:  # dropped by the cache in between: told again
             return await self.told_in(queries, game_id, after, viewer, catalogs, language)
         async with story.lock:
-            words = renderer(catalogs, game_type, language, story.names)
+            words = renderer(catalogs, game_type, language, story.names, story.labels)
             done = story.rendered.setdefault(language, [])
             done.extend(rendered(story.told[len(done):], words))
             return story.version, [t for t in done if t.version > after]

@@ -11,6 +11,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Generic, TypeVar, Union
 
+import msgspec
+
 from ..chance import Chance
 from ..decider import fold
 from ..game import CommandTemplate, GameModule, Outcome, Pending, SeatInfo
@@ -72,7 +74,7 @@ class _Seated(Generic[S]):
         """The game's seats; one a stand-in plays from the start is a ``stand_in`` seat (nobody's to claim)."""
         facts = facts_of(state)
         infos = self.game.seats(state)
-        return tuple(SeatInfo("stand_in", info.label, info.payload) if _seated_bot(facts.pilot(i)) else info
+        return tuple(msgspec.structs.replace(info, kind="stand_in") if _seated_bot(facts.pilot(i)) else info
                      for i, info in enumerate(infos))
 
     def outcome(self, state: S) -> Outcome | None:

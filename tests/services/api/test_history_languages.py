@@ -4,9 +4,15 @@ English, Russian and German, a seat named by its player's name or "Player 2" in 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import httpx
+import msgspec
+
+from domain.kernel import SeatInfo
+from domain.kernel.phrases import say
+from services.gameplay.bootstrap import Runtime
 
 from .table import Table, game_body
 
@@ -45,3 +51,23 @@ async def test_the_history_reads_in_the_requests_language_with_its_phrase(client
         assert story["version"] == told["en"]["version"]
     again = await history(client, game_id, "ru", after=told["ru"]["version"])
     assert again["lines"] == []
+
+
+async def test_a_seat_still_called_by_its_label_is_named_by_the_labels_phrase(
+    client: httpx.AsyncClient, runtime: Runtime
+) -> None:
+    module = runtime.gameplay.games["decktet"]
+
+    def seats(state: Any) -> tuple[SeatInfo, ...]:  # the computer's label in no language (here a kernel phrase)
+        return tuple(msgspec.structs.replace(info, phrase=say("Player {number}", number=7)) if info.kind == "ai"
+                     else info for info in module.seats(state))
+
+    runtime.gameplay.games["decktet"] = dataclasses.replace(module, seats=seats)
+    body = game_body([{"kind": "human", "name": "Ada"}, {"kind": "ai", "level": "easy"}], game="decktet", seed="5eed")
+    created = await client.post("/api/games", json=body)
+    assert created.status_code == 201, created.text
+    game_id = created.json()["game_id"]
+    for language, computer in (("ru", "Игрок 7"), ("de", "Spieler 7"), ("en", "Player 7")):
+        lines = (await history(client, game_id, language))["lines"]
+        named = {line["text"][s["start"]:s["end"]] for line in lines for s in line["seats"] if s["seat"] == 1}
+        assert named == {computer}, (language, named)
