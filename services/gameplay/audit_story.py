@@ -3,7 +3,8 @@
 An export holds events, in no language (:mod:`.audit`); its story is told from them by the game's narrator, as
 the history panel tells it, and rendered in the language asked for (``magnate story FILE --lang ru``,
 ``magnate export GAME_ID --story --lang de``). Seats are named by the names their players claimed (the
-``table.seat_claimed`` events of the log), else "Player 2" in that language. The export is read as it is: run
+``table.seat_claimed`` events of the log), else by the game's label for the seat (in that language where the game
+gives it as a phrase), else "Player 2" in that language. The export is read as it is: run
 ``magnate verify`` to know whether it can be trusted.
 """
 
@@ -15,6 +16,7 @@ from typing import Any
 import msgspec
 
 from domain.kernel import GameModule, Told
+from domain.kernel.phrases import Phrase
 from domain.kernel.table import SeatClaimed
 from infra.codec import GameCodec
 from services.language.catalogs import Catalogs
@@ -27,14 +29,26 @@ class NoStory(ValueError):
     """The export cannot be told: no game line, an unknown game, a game without a narrator, or a broken line."""
 
 
-def told_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]]) -> tuple[str, list[Told],
-                                                                                           dict[int, str]]:
-    """The game type of an export, its story in no language, and the names its players claimed (by seat)."""
+class ExportStory(msgspec.Struct, frozen=True):
+    """An export's story in no language, and how its seats are named."""
+
+    game_type: str
+    told: list[Told]
+    names: dict[int, str]
+    """By seat: the name its player claimed, else the game's label."""
+    labels: dict[int, Phrase]
+    """The label in no language of each seat its player did not name."""
+
+
+def told_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]]) -> ExportStory:
+    """The story of an export in no language, and its seats' names."""
     header: GameLine | None = None
+    game: GameModule[Any] | None = None
     narrator = None
     codec: GameCodec | None = None
     told: list[Told] = []
-    names: dict[int, str] = {}
+    claimed: dict[int, str] = {}
+    state: Any = None
     for number, data in enumerate(lines, start=1):
         if not data.strip():
             continue
@@ -46,25 +60,29 @@ def told_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]])
             game = games.get(line.game_type)
             if game is None or game.narrator is None:
                 raise NoStory(f"line {number}: no narrated game {line.game_type!r} here")
-            header, narrator, codec = line, game.narrator({}), GameCodec(game)
+            header, narrator, codec, state = line, game.narrator({}), GameCodec(game), game.initial_state()
         elif isinstance(line, EventLine):
-            if narrator is None or codec is None:
+            if narrator is None or codec is None or game is None:
                 raise NoStory(f"line {number}: an event before the game line")
             try:
                 event = codec.decode_event(bytes(line.payload))
             except (msgspec.DecodeError, msgspec.ValidationError) as exc:
                 raise NoStory(f"line {number}: {exc}") from None
             if isinstance(event, SeatClaimed):
-                names[event.seat] = event.name
+                claimed[event.seat] = event.name
+            state = game.evolve(state, event)
             told.extend(narrator.tell(line.version, line.type, event))
-    if header is None:
+    if header is None or game is None:
         raise NoStory("no game line: not an export")
-    return header.game_type, told, names
+    infos = game.seats(state) if told else ()
+    names = {seat: claimed.get(seat, info.label) for seat, info in enumerate(infos)}
+    labels = {seat: info.phrase for seat, info in enumerate(infos) if info.phrase is not None and seat not in claimed}
+    return ExportStory(header.game_type, told, names, labels)
 
 
 def story_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]], catalogs: Catalogs,
                     language: str) -> list[str]:
     """The export's story in ``language``, a line each, indented two spaces per depth."""
-    game_type, told, names = told_of_export(lines, games)
-    words = renderer(catalogs, game_type, language, names)
-    return ["  " * line.depth + line.text for line in rendered(told, words)]
+    story = told_of_export(lines, games)
+    words = renderer(catalogs, story.game_type, language, story.names, story.labels)
+    return ["  " * line.depth + line.text for line in rendered(story.told, words)]
