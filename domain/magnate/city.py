@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from domain.kernel import InvalidValue
+from domain.kernel.phrases import say
 
 from .catalog import LETTERS, Catalog, Effect, catalog
 from .state import MagnateState, PlotState
@@ -29,7 +30,7 @@ def plot_index(plot: str) -> int:
     try:
         return _INDEX[plot]
     except KeyError:
-        raise InvalidValue(f"there is no plot {plot!r}", plot=plot) from None
+        raise InvalidValue(phrase=say("there is no plot {plot}", plot=plot), plot=plot) from None
 
 
 def position_of(plot: str) -> int:

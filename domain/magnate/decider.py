@@ -14,6 +14,7 @@ from typing import Any, assert_never
 from domain.kernel import Actor, Chance, GameAlreadyOver, Seat, WrongPhase
 from domain.kernel.decider import evolve_by_type, replay_of, unchanged
 from domain.kernel.deciding import decide_from, seat_of, system_only
+from domain.kernel.phrases import say
 from domain.kernel.reveal import apply_seed_revealed, reveal_seed
 
 from .ai import actions as ai_actions
@@ -93,9 +94,9 @@ def step(
     if isinstance(command, PlayerCommand):
         seat = seat_of(actor)
         if state.phase == Phase.ENDED:
-            raise GameAlreadyOver("the game is over")
+            raise GameAlreadyOver(phrase=say("the game is over"))
         if state.phase == Phase.SETUP:
-            raise WrongPhase("the game has not started")
+            raise WrongPhase(phrase=say("the game has not started"))
         rec.emit(*_decide_player(state, seat, command))
     else:
         system_only(actor)
@@ -139,11 +140,11 @@ def _decide_system(rec: Recorder, command: MagnateSystemCommand, chance: Chance)
     state = rec.state
     if isinstance(command, StartGame):
         if state.phase != Phase.SETUP or state.seats:
-            raise WrongPhase("the game has already started")
+            raise WrongPhase(phrase=say("the game has already started"))
         rec.emit(*setup.start(command, chance))
         return
     if state.phase == Phase.SETUP:
-        raise WrongPhase("the game has not started")
+        raise WrongPhase(phrase=say("the game has not started"))
     match command:
         case RollDice():
             rec.emit(*attraction.roll(state, chance))

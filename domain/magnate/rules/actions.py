@@ -7,11 +7,13 @@ from collections import Counter
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue, Seat
+from domain.kernel.phrases import say, say_n, term
 
 from .. import pool
 from ..city import adjacent, catalog_of, is_buildable, plot_at, plot_index, plot_value, with_plot
 from ..errors import BadReturnedTenants, InsufficientFunds, NotOwner, PlotUnavailable, SameBuilding
 from ..events import AdvertisingTaken, BuildingBuilt, Consulted, LandBought, PhaseStarted, PlotSold
+from ..money import cash
 from ..recorder import Recorder
 from ..state import MagnateState, Phase, update_seat
 from .turns import require_turn
@@ -44,7 +46,8 @@ def buy_land(state: MagnateState, seat: Seat, plot: str) -> list[LandBought]:
     price = purchase_price(state, seat, plot)
     if price is None:
         raise PlotUnavailable(
-            f"{plot} cannot be bought: only 'for sale' plots, or unmarked empty plots next to yours",
+            phrase=say("{plot} cannot be bought: only 'for sale' plots, or unmarked empty plots next to yours",
+                       plot=plot),
             plot=plot,
         )
     _require_cash(state, seat, price)
@@ -58,12 +61,13 @@ def build(
     require_turn(state, seat, Phase.ACTIONS)
     cat = catalog_of(state)
     if building not in cat.buildings:
-        raise InvalidValue(f"unknown building {building!r}", building=building)
+        raise InvalidValue(phrase=say("unknown building {building}", building=building), building=building)
     here = plot_at(state, plot)
     if here.owner != seat:
-        raise NotOwner(f"you do not own {plot}", plot=plot)
+        raise NotOwner(phrase=say("you do not own {plot}", plot=plot), plot=plot)
     if here.building == building:
-        raise SameBuilding(f"{plot} already holds a {building}", plot=plot)
+        raise SameBuilding(phrase=say("{plot} already holds this building ({building})", plot=plot,
+                                      building=term(catalog_of(state).buildings[building].name)), plot=plot)
     new = cat.buildings[building]
     _require_cash(state, seat, new.cost)
     other = [k for k in here.tenants if cat.kinds[k].tenant_type != new.tenant_type]
@@ -76,7 +80,9 @@ def build(
         chosen = list(returned)
         if len(chosen) != excess or Counter(chosen) - Counter(same):
             raise BadReturnedTenants(
-                f"name exactly {excess} of the building's own {new.tenant_type} tenants to return",
+                phrase=say_n("name exactly {n} of the building's own tenants ({type}) to return",
+                             "name exactly {n} of the building's own tenants ({type}) to return", "n", n=excess,
+                             type=term(catalog_of(state).tenant_types[new.tenant_type].name)),
                 returned=list(returned),
             )
     gone = tuple(sorted(other + chosen))
@@ -88,7 +94,7 @@ def advertise(state: MagnateState, seat: Seat, bought: int) -> list[AdvertisingT
     require_turn(state, seat, Phase.ACTIONS)
     setup = catalog_of(state).setup
     if bought < 0:
-        raise InvalidValue("you cannot buy a negative number of tokens", bought=bought)
+        raise InvalidValue(phrase=say("you cannot buy a negative number of tokens"), bought=bought)
     cost = bought * setup.advertising_price
     _require_cash(state, seat, cost)
     return [AdvertisingTaken(seat=seat, free=setup.free_advertising, bought=bought, cost=cost)]
@@ -104,7 +110,7 @@ def sell(state: MagnateState, seat: Seat, plot: str) -> list[PlotSold]:
     """§7.5: the bank pays plot value x land price; building and tenants stay."""
     require_turn(state, seat, Phase.ACTIONS)
     if plot_at(state, plot).owner != seat:
-        raise NotOwner(f"you do not own {plot}", plot=plot)
+        raise NotOwner(phrase=say("you do not own {plot}", plot=plot), plot=plot)
     value = plot_value(state, plot)
     return [PlotSold(seat=seat, plot=plot, value=value, amount=value * land_price(state))]
 
@@ -119,7 +125,8 @@ def settle(rec: Recorder) -> bool:
 
 def _require_cash(state: MagnateState, seat: int, amount: int) -> None:
     if amount > state.seats[seat].cash:
-        raise InsufficientFunds(f"this costs {amount}K, more than your cash", cost=amount)
+        raise InsufficientFunds(phrase=say("this costs {amount}, more than your cash", amount=cash(amount)),
+                                cost=amount)
 
 
 def _next_action(state: MagnateState) -> MagnateState:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import Chance, InvalidValue, NothingPending, Seat, WrongPhase
+from domain.kernel.phrases import Listing, say, say_n
 
 from .. import pool
 from ..city import catalog_of, dice_count, dice_modifier, owned_by, plot_at, with_plot
@@ -54,17 +55,17 @@ def attract(state: MagnateState, seat: Seat, plot: str, advertising: int) -> lis
     _require_no_attraction(state, seat)
     here = plot_at(state, plot)
     if here.owner != seat:
-        raise NotOwner(f"you do not own {plot}", plot=plot)
+        raise NotOwner(phrase=say("you do not own {plot}", plot=plot), plot=plot)
     if here.building is None:
-        raise NoBuilding(f"{plot} has no building to attract tenants to", plot=plot)
+        raise NoBuilding(phrase=say("{plot} has no building to attract tenants to", plot=plot), plot=plot)
     if plot in state.attracted:
-        raise AlreadyAttracted(f"you already attracted tenants to {plot} this round", plot=plot)
+        raise AlreadyAttracted(phrase=say("you already attracted tenants to {plot} this round", plot=plot), plot=plot)
     if room(state, plot) <= 0:
-        raise OverCapacity(f"the building on {plot} is full", plot=plot)
+        raise OverCapacity(phrase=say("the building on {plot} is full", plot=plot), plot=plot)
     if advertising < 0:
-        raise InvalidValue("advertising cannot be negative", advertising=advertising)
+        raise InvalidValue(phrase=say("advertising cannot be negative"), advertising=advertising)
     if advertising > state.seats[seat].advertising:
-        raise NotEnoughAdvertising("you do not hold that many advertising tokens", advertising=advertising)
+        raise NotEnoughAdvertising(phrase=say("you do not hold that many advertising tokens"), advertising=advertising)
     return [AttractionStarted(seat=seat, plot=plot, advertising=advertising, dice=dice_count(state, plot))]
 
 
@@ -72,7 +73,7 @@ def roll(state: MagnateState, chance: Chance) -> list[DiceRolled]:
     """§6.1 step 3, run by the system with the game's chance source."""
     attraction = state.attraction
     if state.phase != Phase.ATTRACTING or attraction is None or attraction.faces is not None or not attraction.dice:
-        raise NothingPending("no dice are waiting to be rolled")
+        raise NothingPending(phrase=say("no dice are waiting to be rolled"))
     seat = current_seat(state)
     assert seat is not None
     return [DiceRolled(seat=seat, plot=attraction.plot, faces=chance.roll(attraction.dice))]
@@ -82,11 +83,13 @@ def use_advertising(state: MagnateState, seat: Seat, dice: tuple[int, ...]) -> l
     """§6.1 steps 4-5: chosen dice become 5s, then the modifier is added to every die."""
     attraction = _require_attraction(state, seat)
     if attraction.faces is None or attraction.final is not None:
-        raise WrongPhase("there are no rolled dice waiting for advertising")
+        raise WrongPhase(phrase=say("there are no rolled dice waiting for advertising"))
     if len(set(dice)) != len(dice) or any(not 0 <= i < len(attraction.faces) for i in dice):
-        raise InvalidValue("name distinct dice by their index in the roll", dice=list(dice))
+        raise InvalidValue(phrase=say("name distinct dice by their index in the roll"), dice=list(dice))
     if len(dice) > attraction.advertising:
-        raise NotEnoughAdvertising(f"you committed {attraction.advertising} advertising tokens", dice=list(dice))
+        raise NotEnoughAdvertising(phrase=say_n("you committed {n} advertising token",
+                                                "you committed {n} advertising tokens", "n",
+                                                n=attraction.advertising), dice=list(dice))
     return [_settled(state, seat, attraction, dice)]
 
 
@@ -94,20 +97,21 @@ def choose_tenants(state: MagnateState, seat: Seat, tenants: tuple[str, ...]) ->
     """§6.4 advanced game: any feasible selection of available subtypes of the building's type."""
     attraction = _require_attraction(state, seat)
     if not state.advanced or attraction.final is None:
-        raise WrongPhase("no tenant choice is waiting")
+        raise WrongPhase(phrase=say("no tenant choice is waiting"))
     cat = catalog_of(state)
     unknown = [kind for kind in tenants if kind not in pool.kinds_in_play(state)]
     if unknown:
-        raise InvalidValue(f"unknown tenant kind(s) {unknown}", tenants=list(tenants))
+        raise InvalidValue(phrase=say("unknown tenant kinds: {kinds}", kinds=Listing(tuple(unknown))),
+                           tenants=list(tenants))
     here = plot_at(state, attraction.plot)
     assert here.building is not None
     of_type = pool.of_type(state, state.available, cat.buildings[here.building].tenant_type)
     if any(kind not in of_type for kind in tenants) or not multiset_leq(tenants, _expand(of_type)):
-        raise TenantsUnavailable("choose available tenants of the building's type", tenants=list(tenants))
+        raise TenantsUnavailable(phrase=say("choose available tenants of the building's type"), tenants=list(tenants))
     if len(tenants) > room(state, attraction.plot):
-        raise OverCapacity("the building has no room for that many tenants", tenants=list(tenants))
+        raise OverCapacity(phrase=say("the building has no room for that many tenants"), tenants=list(tenants))
     if not feasible(attraction.final, [cat.kinds[k].requirement for k in tenants]):
-        raise InfeasibleTenants("the dice cannot form those sets", tenants=list(tenants))
+        raise InfeasibleTenants(phrase=say("the dice cannot form those sets"), tenants=list(tenants))
     return [TenantsMovedIn(seat=seat, plot=attraction.plot, tenants=tuple(sorted(tenants)))]
 
 
@@ -190,14 +194,14 @@ def _settled(state: MagnateState, seat: Seat, attraction: Attraction, fives: tup
 def _require_attraction(state: MagnateState, seat: Seat) -> Attraction:
     require_turn(state, seat, Phase.ATTRACTING)
     if state.attraction is None:
-        raise WrongPhase("no attraction is in progress; start one with AttractTenants")
+        raise WrongPhase(phrase=say("no attraction is in progress; start one with AttractTenants"))
     return state.attraction
 
 
 def _require_no_attraction(state: MagnateState, seat: Seat) -> None:
     require_turn(state, seat, Phase.ATTRACTING)
     if state.attraction is not None:
-        raise WrongPhase(f"finish the attraction on {state.attraction.plot} first")
+        raise WrongPhase(phrase=say("finish the attraction on {plot} first", plot=state.attraction.plot))
 
 
 def _expand(counts: dict[str, int]) -> list[str]:

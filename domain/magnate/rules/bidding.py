@@ -5,10 +5,12 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import InvalidValue, Seat
+from domain.kernel.phrases import say
 
 from ..city import catalog_of
 from ..errors import BidTooLow, InsufficientFunds
 from ..events import BidPassed, BidPlaced, FirstPlayerDecided, PhaseStarted, RoundStarted
+from ..money import cash
 from ..recorder import Recorder
 from ..state import Auction, MagnateState, Phase, SeatKind, update_seat
 from .turns import require_turn
@@ -20,12 +22,12 @@ def place_bid(state: MagnateState, seat: Seat, amount: int) -> list[BidPlaced]:
     assert state.auction is not None
     step = catalog_of(state).setup.bid_step
     if amount <= 0 or amount % step:
-        raise InvalidValue(f"a bid is a positive multiple of {step}K", amount=amount)
+        raise InvalidValue(phrase=say("a bid is a positive multiple of {step}", step=cash(step)), amount=amount)
     if amount <= state.auction.high_bid:
-        raise BidTooLow(f"a bid must beat the highest bid of {state.auction.high_bid}K",
+        raise BidTooLow(phrase=say("a bid must beat the highest bid of {amount}", amount=cash(state.auction.high_bid)),
                         amount=amount, high_bid=state.auction.high_bid)
     if amount > state.seats[seat].cash:
-        raise InsufficientFunds("you cannot bid more than your cash", amount=amount)
+        raise InsufficientFunds(phrase=say("you cannot bid more than your cash"), amount=amount)
     return [BidPlaced(seat=seat, amount=amount)]
 
 

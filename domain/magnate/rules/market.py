@@ -11,6 +11,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import Chance, NothingPending
+from domain.kernel.phrases import say
 
 from .. import pool
 from ..city import ALL_PLOTS, catalog_of, is_buildable, plot_at, plot_index, plot_value, with_plot
@@ -36,7 +37,7 @@ TENANT_TYPES_WITHOUT_RISK = 4
 def process(rec: Recorder, chance: Chance) -> None:
     """Phases 4 and 5 in order, or the crash."""
     if rec.state.phase != Phase.MARKET:
-        raise NothingPending("the property market is not due")
+        raise NothingPending(phrase=say("the property market is not due"))
     _available_tenants_step(rec, chance)
     _zone_step(rec, chance)
     _advertising_step(rec, chance)

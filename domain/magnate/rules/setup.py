@@ -11,6 +11,7 @@ from msgspec.structs import replace
 
 from domain.kernel import Chance, InvalidValue
 from domain.kernel.datafiles import DataError
+from domain.kernel.phrases import Listing, say, term
 
 from ..ai.deck import initial_ai
 from ..catalog import LETTERS, Catalog, catalog
@@ -79,7 +80,7 @@ def _catalog(dataset: str) -> Catalog:
     try:
         return catalog(dataset)
     except DataError as exc:
-        raise InvalidValue(f"unknown dataset {dataset!r}", dataset=dataset) from exc
+        raise InvalidValue(phrase=say("unknown dataset {dataset}", dataset=dataset), dataset=dataset) from exc
 
 
 def _seats(cat: Catalog, options: GameOptions) -> tuple[SeatSetup, ...]:
@@ -87,25 +88,28 @@ def _seats(cat: Catalog, options: GameOptions) -> tuple[SeatSetup, ...]:
     setup = cat.setup
     if options.tutorial:
         if len(specs) != len(setup.tutorial.seats) or options.advanced:
-            raise InvalidValue("the tutorial setup is for exactly 5 seats on the standard side")
+            raise InvalidValue(phrase=say("the tutorial setup is for exactly 5 seats on the standard side"))
         if any(s.kind != SeatKind.HUMAN for s in specs):
-            raise InvalidValue("the tutorial setup has no AI seat")
+            raise InvalidValue(phrase=say("the tutorial setup has no AI seat"))
         return tuple(SeatSetup(company, SeatKind.HUMAN) for company in setup.tutorial.seats)
     if not setup.min_seats <= len(specs) <= setup.max_seats:
-        raise InvalidValue(f"a game has {setup.min_seats} to {setup.max_seats} seats (the AI counts as one)")
+        raise InvalidValue(phrase=say("a game has {low} to {high} seats (the AI counts as one)", low=setup.min_seats,
+                                      high=setup.max_seats))
     kinds = [s.kind for s in specs]
     if any(k not in tuple(SeatKind) for k in kinds):
-        raise InvalidValue("a seat is 'human' or 'ai'")
+        raise InvalidValue(phrase=say("a seat is 'human' or 'ai'"))
     if kinds.count(SeatKind.AI) > 1:
-        raise InvalidValue("only one AI component set exists: at most one AI seat")
+        raise InvalidValue(phrase=say("only one AI component set exists: at most one AI seat"))
     if SeatKind.HUMAN not in kinds:
-        raise InvalidValue("a game needs at least one human seat")
+        raise InvalidValue(phrase=say("a game needs at least one human seat"))
     if SeatKind.AI in kinds and options.difficulty not in cat.ai_difficulties:
-        raise InvalidValue(f"an AI seat needs a difficulty, one of {sorted(cat.ai_difficulties)}")
+        raise InvalidValue(phrase=say("an AI seat needs a difficulty, one of {levels}", levels=Listing(tuple(
+            term(d.name) for d in cat.ai_difficulties.values()))))
     known = [c.key for c in setup.companies]
     chosen = [s.company for s in specs if s.company is not None]
     if any(c not in known for c in chosen) or len(set(chosen)) != len(chosen):
-        raise InvalidValue(f"companies must be distinct, from {known}")
+        raise InvalidValue(phrase=say("companies must be distinct, from {known}", known=Listing(tuple(
+            term(c.name) for c in setup.companies))))
     spare = iter(c for c in known if c not in chosen)
     return tuple(
         SeatSetup(setup.ai_company.key if s.kind == SeatKind.AI else s.company or next(spare), s.kind)

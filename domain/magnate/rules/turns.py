@@ -5,6 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.kernel import NotYourTurn, Seat, WrongPhase, clockwise
+from domain.kernel.phrases import Term, say, term
 
 from ..events import PhaseStarted
 from ..state import MagnateState, Phase
@@ -23,13 +24,23 @@ def current_seat(state: MagnateState) -> Seat | None:
     return None
 
 
+PHASES: dict[str, Term] = {
+    Phase.SETUP: term("setup", "phase"), Phase.BIDDING: term("bidding", "phase"),
+    Phase.ATTRACTING: term("attracting", "phase"), Phase.ACTIONS: term("actions", "phase"),
+    Phase.MARKET: term("market", "phase"), Phase.ENDED: term("ended", "phase"),
+}
+"""The phases as a refusal names them ("this can only be done in the actions phase")."""
+
+
 def require_turn(state: MagnateState, seat: Seat, phase: Phase) -> None:
     """Raise unless it is ``phase`` and ``seat`` is on turn."""
     if state.phase != phase:
-        raise WrongPhase(f"this can only be done in the {phase} phase; it is the {state.phase} phase",
+        raise WrongPhase(phrase=say("this can only be done in the {phase} phase; it is the {current} phase",
+                                    phase=PHASES.get(phase, str(phase)),
+                                    current=PHASES.get(state.phase, str(state.phase))),
                          phase=str(state.phase))
     if current_seat(state) != seat:
-        raise NotYourTurn("it is not your turn", seat=seat, on_turn=current_seat(state))
+        raise NotYourTurn(phrase=say("it is not your turn"), seat=seat, on_turn=current_seat(state))
 
 
 def apply_phase_started(state: MagnateState, event: PhaseStarted) -> MagnateState:
