@@ -5,11 +5,17 @@ before phrases still read in its English."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
 
 from domain.kernel import Outcome, Standing
+from domain.kernel.phrases import say
 from infra.notifications import Told
+from services.language.catalogs import Catalogs
+from services.language.domains import KERNEL, SERVER, Domain
 from services.notifications.preferences import Preferences
 from services.notifications.texts import ending, finished, left_phrase, notice_phrase, span
 from services.notifications.words import english, words_for
@@ -98,3 +104,20 @@ def test_how_a_game_ended_is_told_in_each_language() -> None:
     assert [english(finished(rank, 30)) for rank in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23)] == [
         f"you finished {r} of 30" for r in ("1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd",
                                             "23rd")]
+
+
+def test_a_game_s_own_notice_is_told_with_the_game_s_words_inside_the_server_s(tmp_path: Path) -> None:
+    game = Domain("harbour", tmp_path / "locale", (), fallback="kernel")
+    made = Catalog(locale="ru", domain="harbour")
+    made.add("the harbour opened", "гавань открылась")
+    game.po("ru").parent.mkdir(parents=True)
+    with game.po("ru").open("wb") as handle:
+        write_po(handle, made)
+    catalogs = Catalogs((SERVER, KERNEL, game), ("en", "ru"))
+    phrase = notice_phrase("market", "Harbour", say("the harbour opened"))
+
+    assert words_for(catalogs, "ru", "harbour").text(phrase) == "Harbour: гавань открылась"
+    assert words_for(catalogs, "ru", "harbour").text(notice_phrase("market", "Harbour")) == (
+        "В Harbour прошёл рынок недвижимости")  # the server's words, through the game's fallbacks
+    assert words_for(catalogs, "ru", "no-such-game").text(phrase) == "Harbour: the harbour opened"
+    assert words_for(catalogs, "en", "harbour").text(phrase) == "Harbour: the harbour opened"
