@@ -15,7 +15,8 @@
   the ``game_over`` notice every game gives says so; telling a market as well would be two messages for one
   fact.
 
-Texts are short and name no game (the service adds the game's title); amounts use :func:`money`.
+Notices are phrases (rendered in each recipient's language), short and naming no game (the service adds the
+game's title); a seat is named by reference, amounts use the game's money phrase (:func:`.money.cash`).
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.kernel.notices import Notice
+from domain.kernel.phrases import Phrase, say, say_n, seat
 
 from .city import catalog_of
 from .events import BidPlaced, FirstPlayerDecided, GameStarted, LandPriceMoved, RiskCardDrawn, RoundStarted
-from .money import money
+from .money import cash
 from .state import MagnateState, SeatKind
 
 OUTBID = "outbid"
@@ -48,8 +50,9 @@ def _outbid(before: MagnateState, events: Sequence[tuple[int, Any]], after: Magn
             holder, high = None, 0
         elif isinstance(event, BidPlaced):
             if holder is not None and holder != event.seat:
-                text = f"{_name(after, event.seat)} bid {money(event.amount)}, beating your {money(high)}"
-                told.append(Notice(holder, OUTBID, version, text))
+                said = say("{seat} bid {amount}, beating your {high}", seat=seat(event.seat),
+                           amount=cash(event.amount), high=cash(high))
+                told.append(Notice(holder, OUTBID, version, phrase=said))
             holder, high = event.seat, event.amount
     return told
 
@@ -68,24 +71,25 @@ def _market(before: MagnateState, events: Sequence[tuple[int, Any]], after: Magn
         elif isinstance(event, RiskCardDrawn):
             risk_cards += 1
         elif isinstance(event, RoundStarted) and event.round > 1:
-            text = _market_text(cat.price(start), cat.price(position), risk_cards, event.round)
-            told.extend(Notice(seat, MARKET, version, text) for seat in humans)
+            said = _market_phrase(cat.price(start), cat.price(position), risk_cards, event.round)
+            told.extend(Notice(human, MARKET, version, phrase=said) for human in humans)
             start, risk_cards = position, 0
     return told
 
 
-def _market_text(price_before: int, price_after: int, risk_cards: int, next_round: int) -> str:
+def _market_phrase(price_before: int, price_after: int, risk_cards: int, next_round: int) -> Phrase:
+    before, after = cash(price_before), cash(price_after)
     if price_after > price_before:
-        price = f"the land price rose from {money(price_before)} to {money(price_after)}"
-    else:
-        price = f"the land price stayed at {money(price_after)}"
-    cards = {0: "no risk card", 1: "1 risk card"}.get(risk_cards, f"{risk_cards} risk cards")
-    return f"The market ran: {price}, {cards} drawn; round {next_round} begins"
-
-
-def _name(state: MagnateState, seat: int) -> str:
-    """A seat's company name (the name every player sees on the board)."""
-    setup = catalog_of(state).setup
-    names = {c.key: c.name for c in (*setup.companies, setup.ai_company)}
-    company = state.seats[seat].company
-    return names.get(company, company)
+        if not risk_cards:
+            return say("The market ran: the land price rose from {before} to {after}, no risk card drawn; round "
+                       "{round} begins", before=before, after=after, round=next_round)
+        return say_n("The market ran: the land price rose from {before} to {after}, {n} risk card drawn; round "
+                     "{round} begins",
+                     "The market ran: the land price rose from {before} to {after}, {n} risk cards drawn; round "
+                     "{round} begins", "n", before=before, after=after, n=risk_cards, round=next_round)
+    if not risk_cards:
+        return say("The market ran: the land price stayed at {price}, no risk card drawn; round {round} begins",
+                   price=after, round=next_round)
+    return say_n("The market ran: the land price stayed at {price}, {n} risk card drawn; round {round} begins",
+                 "The market ran: the land price stayed at {price}, {n} risk cards drawn; round {round} begins", "n",
+                 price=after, n=risk_cards, round=next_round)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.support import NullTranslations
+
 from domain.kernel import SYSTEM
 from domain.kernel.notices import Notice
 from domain.kernel.table import SeatClaimed
@@ -12,6 +14,7 @@ from domain.magnate import GAME, MagnateState
 from domain.magnate.commands import PassBid, PlaceBid, ProcessMarket
 from domain.magnate.notices import tell
 from domain.magnate.state import Phase
+from services.language.render import Renderer
 
 from .builders import in_bidding, in_market, play_to_end, run, started_as, tutorial
 
@@ -23,6 +26,13 @@ def told(before: MagnateState, actor: Any, command: Any, first_version: int = 10
     events, after = run(before, actor, command)
     numbered = list(enumerate(events, start=first_version))
     return tell(before, numbered, after), after
+
+
+def words(notice: Notice) -> str:
+    """The notice in English, each seat named by its company (as the players' names would name them)."""
+    assert notice.phrase is not None and not notice.text
+    companies = ("Vector Properties", "Greyfield", "Penforth Davey")
+    return Renderer(NullTranslations(), "en", companies.__getitem__).text(notice.phrase)
 
 
 def three_seat_auction() -> MagnateState:
@@ -37,7 +47,8 @@ def test_a_seat_whose_highest_bid_is_beaten_is_told_it_was_outbid_with_both_amou
 
     notices, state = told(state, VECTOR, PlaceBid(amount=300), first_version=42)
 
-    assert notices == [Notice(GREYFIELD, "outbid", 42, "Vector Properties bid 300K, beating your 100K")]
+    assert [(n.seat, n.kind, n.version) for n in notices] == [(GREYFIELD, "outbid", 42)]
+    assert words(notices[0]) == "Vector Properties bid 300K, beating your 100K"
 
 
 def test_outbid_goes_to_the_seat_that_held_the_bid_not_to_earlier_bidders() -> None:
@@ -49,7 +60,7 @@ def test_outbid_goes_to_the_seat_that_held_the_bid_not_to_earlier_bidders() -> N
     notices, _ = told(state, GREYFIELD, PlaceBid(amount=400))
 
     assert [(n.seat, n.kind) for n in notices] == [(VECTOR, "outbid")]
-    assert "beating your 300K" in notices[0].text
+    assert "beating your 300K" in words(notices[0])
 
 
 def test_a_run_of_several_bids_tells_each_beaten_holder_once_per_bid() -> None:
@@ -87,7 +98,7 @@ def test_every_human_seat_is_told_the_market_ran_with_the_land_price_it_moved_to
     round_started = 70 + len(run(state, SYSTEM, ProcessMarket())[0]) - 1
     humans = [i for i, seat in enumerate(after.seats) if seat.kind == "human"]
     assert [(n.seat, n.kind, n.version) for n in notices] == [(s, "market", round_started) for s in humans]
-    assert notices[0].text == ("The market ran: the land price rose from 300K to 600K, no risk card drawn; "
+    assert words(notices[0]) == ("The market ran: the land price rose from 300K to 600K, no risk card drawn; "
                                "round 3 begins")
 
 
@@ -96,7 +107,7 @@ def test_a_market_that_draws_risk_cards_says_how_many() -> None:
 
     notices, _ = told(state, SYSTEM, ProcessMarket())
 
-    assert notices and all("1 risk card drawn" in n.text for n in notices)
+    assert notices and all("1 risk card drawn" in words(n) for n in notices)
 
 
 def test_the_crash_is_told_as_the_games_end_not_as_a_market() -> None:
