@@ -8,6 +8,8 @@ from litestar import Controller, get
 from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.params import FromPath
 
+from domain.kernel.phrases import say
+
 from ..deps import GameplayDep
 from ..errors import ApiError, documented
 from ..help import HelpOut, help_of
@@ -39,5 +41,6 @@ class RulesController(Controller):
             words = catalogs.translations(game if game in catalogs.domains else KERNEL, language)
             found = help_of(module, words.gettext, language)
         if found is None:
-            raise ApiError(404, "help/not_found", f"no help for game {game!r}", known=sorted(gameplay.games))
+            raise ApiError(404, "help/not_found", say("no help for game '{game}'", game=game),
+                           known=sorted(gameplay.games))
         return found
