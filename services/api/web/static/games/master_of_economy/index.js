@@ -7,7 +7,7 @@ import { optionsForm } from "./options.js";
 import { euros, phaseName, t } from "./words.js";
 
 export default {
-  title: "Master of Economy",
+  title: t("Master of Economy"),
   styles: [new URL("./master_of_economy.css", import.meta.url).href],
   labels: { seat: t("Player"), score: t("Result") },
   optionsForm,
