@@ -11,6 +11,8 @@ from litestar import Controller, Response, get
 from litestar.datastructures import CacheControlHeader
 from litestar.params import FromPath, QueryParameter
 
+from domain.kernel.phrases import say
+
 from ..deps import GameplayDep
 from ..errors import ApiError, documented
 from ..schemas import GameTypeOut
@@ -47,8 +49,10 @@ class CatalogController(Controller):
         and cards)."""
         module = gameplay.games.get(game)
         if module is None or module.catalog is None:
-            raise ApiError(404, "catalog/not_found", f"no catalog for game {game!r}", known=sorted(gameplay.games))
+            raise ApiError(404, "catalog/not_found", say("no catalog for game '{game}'", game=game),
+                           known=sorted(gameplay.games))
         try:
             return Response(module.catalog(dataset))
         except KeyError as exc:
-            raise ApiError(404, "catalog/not_found", f"no dataset {dataset!r} for {game}", dataset=dataset) from exc
+            raise ApiError(404, "catalog/not_found", say("no dataset '{dataset}' for {game}", dataset=dataset or "",
+                                                         game=game), dataset=dataset) from exc
