@@ -125,11 +125,17 @@ def seat_namer(translations: NullTranslations) -> Any:
     return name
 
 
-def error_words(request: Request[Any, Any, Any]) -> Renderer:
-    """The words the API's own errors are told in (the ``server`` domain), in the request's language."""
+def server_words(request: Request[Any, Any, Any]) -> tuple[NullTranslations, str]:
+    """The ``server`` domain's words in the request's language (no database read), and the language; English for
+    an app built without catalogs."""
     language = known_language(request)
     catalogs = catalogs_of(request)
-    translations = catalogs.translations(SERVER, language) if catalogs is not None else NullTranslations()
+    return (catalogs.translations(SERVER, language) if catalogs is not None else NullTranslations()), language
+
+
+def error_words(request: Request[Any, Any, Any]) -> Renderer:
+    """The words the API's own errors are told in (the ``server`` domain), in the request's language."""
+    translations, language = server_words(request)
     return Renderer(translations, language, seat_namer(translations))
 
 

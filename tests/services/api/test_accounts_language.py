@@ -75,3 +75,10 @@ async def test_a_game_s_refusal_speaks_the_browser_s_language_with_its_code(clie
                                    headers={"Accept-Language": language})
         assert (refused.status_code, refused.json()["code"], refused.json()["message"]) == (
             403, "view/unavailable", said)
+
+
+async def test_the_development_mailbox_page_speaks_the_browser_s_language(client: httpx.AsyncClient) -> None:
+    page = await client.get("/dev/mail", headers={"Accept-Language": "de"})
+    assert page.status_code == 200
+    assert '<html lang="de">' in page.text and "<h1>Entwicklungs-Postfach</h1>" in page.text
+    assert "Development mailbox" not in page.text
