@@ -5,6 +5,7 @@ Services use only :data:`GAME` and the names re-exported here.
 """
 
 from domain.kernel import GameModule, Outcome, SeatInfo, Standing, start_and_reveal
+from domain.kernel.phrases import Arg, say
 
 from .ai.advice import advice_text, advise
 from .bots import Greedy, RandomLegal
@@ -21,6 +22,9 @@ from .state import State, Step
 from .variant import AI_LEVELS, GameOptions, SeatSpec, Variant
 from .view import MoeView, view
 
+LEVELS: dict[str, Arg] = {"basic": say("basic"), "shrewd": say("shrewd")}
+"""The computer's levels in words (the story and the page name a computer seat "Computer 2 (shrewd)")."""
+
 
 def _seats(state: State) -> tuple[SeatInfo, ...]:
     specs = state.variant.seats or tuple(SeatSpec() for _ in state.players)
@@ -30,7 +34,9 @@ def _seats(state: State) -> tuple[SeatInfo, ...]:
         if spec.kind == "ai":
             level = spec.level or ""
             label = f"Computer {i + 1} ({level})" if level else f"Computer {i + 1}"  # as the page names it
-            out.append(SeatInfo(kind="ai", label=label, payload={**payload, "level": level}))
+            phrase = (say("Computer {number} ({level})", number=i + 1, level=LEVELS.get(level, level)) if level
+                      else say("Computer {number}", number=i + 1))
+            out.append(SeatInfo(kind="ai", label=label, payload={**payload, "level": level}, phrase=phrase))
         else:
             out.append(SeatInfo(kind="human", label=f"Player {i + 1}", payload=payload))
     return tuple(out)

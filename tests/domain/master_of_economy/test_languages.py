@@ -121,3 +121,12 @@ def test_every_word_of_the_page_is_in_the_page_catalogs() -> None:
         messages = page["messages"]
         assert messages["Coal mine"] != "Coal mine" and messages["Your shortfall preferences"]
         assert len(messages["Place {n} receipt"]) == (3 if language == "ru" else 2)
+
+
+def test_a_computer_seat_is_named_in_the_language() -> None:
+    """The story names a computer seat by its label, "Computer 2 (shrewd)", in the reader's words."""
+    seats = GAME.seats(GAME_STATE)
+    assert [s.label for s in seats] == ["Player 1", "Computer 2 (shrewd)", "Computer 3 (basic)"]
+    named = [render(s.phrase, language) if s.phrase else None for s in seats for language in ("ru", "de")]
+    assert named == [None, None, "Компьютер 2 (хитрый)", "Computer 2 (gerissen)", "Компьютер 3 (базовый)",
+                     "Computer 3 (einfach)"]
