@@ -53,6 +53,7 @@ from .controllers.unsubscribe import unsubscribe_now, unsubscribe_page
 from .controllers.vacation import VacationController
 from .deps import SERVICES, plausible_game_id, provide_settings, provide_stories
 from .errors import EXCEPTION_HANDLERS, NOT_UTF8, TOO_DEEP
+from .language import provide_catalogs, provide_language
 from .limits import rate_limit_middleware, rate_limit_stores, stream_slots
 from .log_context import bind_request
 from .metrics import PROMETHEUS, MetricsController, watch_streams
@@ -130,6 +131,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
             **{name: Provide(provide, sync_to_thread=False) for name, provide in SERVICES.items()},
             "settings": Provide(provide_settings, sync_to_thread=False),
             "stories": Provide(provide_stories, sync_to_thread=False),
+            "catalogs": Provide(provide_catalogs, sync_to_thread=False),
+            "language": Provide(provide_language),
             "devmail": Provide(provide_devmail, sync_to_thread=False),
         },
         guards=[plausible_game_id, csrf_bound_to_session],

@@ -148,7 +148,8 @@ class Catalogs:
 
 
 def _on_page(locations: Iterable[tuple[str, int | None]]) -> bool:
-    return any(path.endswith((".js", ".html")) for path, _ in locations)
+    """A page shows it: a word of a module or a page, or a name from a game's data files."""
+    return any(path.endswith((".js", ".html")) or "/data/" in path for path, _ in locations)
 
 
 def plural_categories(language: str) -> tuple[str, ...]:

@@ -3,10 +3,12 @@
 A domain's files are ``<dir>/locale/<domain>.pot`` (the template, extracted from the sources) and
 ``<dir>/locale/<lang>/LC_MESSAGES/<domain>.po`` (one per language but English, whose words are the message ids).
 
-- ``server``: what the services say (mails, notices, pushes, webhooks, error texts) and the kernel's phrases.
+- ``server``: what the services say (mails, notices, pushes, webhooks, error texts).
+- ``kernel``: the phrases every game shares (the table's story: seats claimed, options; "Player 2"; the seed's
+  reveal), from ``domain/kernel``; it falls back to ``server``.
 - ``shell``: the page shell (``services/api/web/static/shell``) and the HTML pages.
 - one per game, named as the registry names the game: its package (narration, AI reasons, advice, errors), its
-  data files' names, its rules help and its page bundle. A game's domain falls back to ``server``.
+  data files' names, its rules help and its page bundle. A game's domain falls back to ``kernel``.
 """
 
 from __future__ import annotations
@@ -81,9 +83,15 @@ SERVER = Domain(
     (
         Source(SERVICES, "**/static/**", "ignore"),
         Source(SERVICES, "**.py", "python"),
-        Source(ROOT / "domain" / "kernel", "**.py", "python"),
         Source(ROOT / "infra", "**.py", "python"),
     ),
+)
+
+KERNEL = Domain(
+    "kernel",
+    ROOT / "domain" / "kernel" / "locale",
+    (Source(ROOT / "domain" / "kernel", "**.py", "python"),),
+    fallback="server",
 )
 
 SHELL = Domain(
@@ -119,13 +127,13 @@ def game_domain(name: str, game: GameModule[Any], bundle: Path) -> Domain:
             Source(package / "help", "**.toml", TOML, {"keys": HELP_KEYS}),
             Source(bundle, "**.js", "javascript"),
         ),
-        fallback="server",
+        fallback="kernel",
     )
 
 
 def all_domains(games: Mapping[str, GameModule[Any]], bundles: Mapping[str, Path]) -> tuple[Domain, ...]:
     """The server's, the shell's and each game's domain (``bundles``: the games' bundles not in the default place)."""
-    made = [SERVER, SHELL]
+    made = [SERVER, KERNEL, SHELL]
     for name, game in games.items():
         made.append(game_domain(name, game, bundles.get(name, WEB / "static" / "games" / name)))
     return tuple(made)

@@ -1,8 +1,8 @@
 """Keeping the catalogs: extract each domain's template from its sources, update every language's ``.po`` from
 it, and check that nothing is missing (``make catalogs`` updates; ``make test`` checks).
 
-``python -m services.language.maintain update`` rewrites every ``.pot`` and merges it into each ``.po`` (new
-messages come in empty, gone ones are dropped); ``check`` reports a stale template and, per language, every
+``python -m services.language.maintain update [domain ...]`` rewrites every ``.pot`` and merges it into each
+``.po`` (new messages come in empty, gone ones are dropped); ``check`` reports a stale template and, per language, every
 message that is missing, empty, fuzzy or whose placeholders differ from the English.
 """
 
@@ -149,6 +149,8 @@ def domains_of_this_server() -> tuple[Domain, ...]:
 def main(argv: list[str]) -> int:
     settings = load()
     domains = domains_of_this_server()
+    if argv[1:]:
+        domains = tuple(domain for domain in domains if domain.name in argv[1:])
     if argv[:1] == ["update"]:
         update(domains, settings.languages)
         return 0
@@ -158,7 +160,7 @@ def main(argv: list[str]) -> int:
             print(line)
         print(f"{len(found)} problems in the catalogs of {', '.join(d.name for d in domains)}")
         return 1 if found else 0
-    print("usage: python -m services.language.maintain update|check", file=sys.stderr)
+    print("usage: python -m services.language.maintain update|check [domain ...]", file=sys.stderr)
     return 2
 
 
