@@ -9,6 +9,7 @@ or not UTF-8)
 body or parameter validation               400     ``request/invalid``
 a name with no visible character or with   400     ``request/invalid_name`` (``services.api.names``)
 a control character
+a language the service does not speak      400     ``language/unknown`` (``PUT /api/me/language``)
 a JSON object with a key twice (signing    400     ``request/duplicate_key`` (``services.api.bodies``)
 in, asking a link, renaming)
 not ``application/json`` there             415     ``request/unsupported_media_type``
@@ -182,8 +183,7 @@ def on_game_error(request: Request[Any, Any, Any], exc: GameError) -> Response[E
     """A domain error: its phrase (the kernel's ``GameError.phrase``) in the request's language, with the words of
     every game (the handler cannot tell which game the request was about), else its English message."""
     status = 403 if isinstance(exc, ViewUnavailable) else 422
-    phrase = getattr(exc, "phrase", None)
-    message = game_error_words(request).text(phrase) if isinstance(phrase, Phrase) else exc.message
+    message = game_error_words(request).text(exc.phrase) if exc.phrase is not None else exc.message
     return error_response(status, exc.code, message, exc.details)
 
 
