@@ -20,6 +20,7 @@ from domain.kernel.narration import Named, utf16_length
 from domain.kernel.phrases import Arg, Listing, Phrase, SeatRef, Term
 
 from .catalogs import babel_locale
+from .pseudo import PSEUDO, pseudo
 
 _FORMATTER = Formatter()
 
@@ -30,6 +31,8 @@ class Renderer:
     def __init__(self, translations: NullTranslations, language: str, name: Callable[[int], str]) -> None:
         self.translations = translations
         self.locale = babel_locale(language)
+        self.pseudo = language == PSEUDO
+        """The pseudo-locale: a list's connecting words are transformed too (they are the CLDR's, not a catalog's)."""
         self.name = name
         """How a seat is named (its player's name, or the game's "Player 2")."""
 
@@ -92,7 +95,7 @@ class Renderer:
         text = ""
         for index, piece in enumerate(joined.split("\x01")):
             if index % 2 == 0:
-                text += piece
+                text += pseudo(piece) if self.pseudo and piece.strip(" ,") else piece
             else:
                 text += self._arg(listing.items[int(piece)], named, offset + utf16_length(text))
         return text

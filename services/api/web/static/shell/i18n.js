@@ -27,7 +27,10 @@ export function num(n) {
 
 /** Items joined the language's way (a, b and c · a, b и c · a, b und c). */
 export function list(items) {
-  return lists.format(items.map(String));
+  if (lang !== "en-XA") return lists.format(items.map(String));
+  // the pseudo-locale: the connecting words are Intl's (CLDR's), not a catalog's: bracketed like every other word
+  return lists.formatToParts(items.map(String))
+    .map((part) => (part.type === "literal" && /[^\s,]/.test(part.value) ? `⟦${part.value}⟧` : part.value)).join("");
 }
 
 /** A sentence (``t``'s, with some placeholders left unfilled) whose placeholders are elements (a link, a code):
