@@ -16,6 +16,7 @@ from services.ai_worker import jobs
 from services.ai_worker.settings import functions
 from services.api.web import web_router
 from services.gameplay.registry import DEFAULT, Registry, RegistryError, games_of, registry
+from services.language.catalogs import catalogs_for
 
 from .registry import GAMES, SETTING
 
@@ -51,7 +52,7 @@ def test_a_setting_that_names_no_registry_is_refused(spec: str, says: str) -> No
 
 
 def test_the_web_router_serves_each_registered_games_bundle_where_the_registry_says() -> None:
-    with TestClient(Litestar([web_router(GAMES)])) as client:
+    with TestClient(Litestar([web_router(GAMES, catalogs_for(SETTING, ("en",), False))])) as client:
         for name in GAMES.games:
             answer = client.get(f"/static/games/{name}/index.js")
             assert answer.status_code == 200 and "javascript" in answer.headers["content-type"], name
@@ -59,7 +60,7 @@ def test_the_web_router_serves_each_registered_games_bundle_where_the_registry_s
             served = client.get(f"/static/games/{name}/index.js").content
             assert served == (GAMES.bundles[name] / "index.js").read_bytes()
         assert client.get("/static/shell/bundles.js").status_code == 200
-    with TestClient(Litestar([web_router(registry(DEFAULT))])) as client:
+    with TestClient(Litestar([web_router(registry(DEFAULT), catalogs_for(DEFAULT, ("en",), False))])) as client:
         assert [client.get(f"/static/games/{name}/index.js").status_code for name in ADDED] == [404] * len(ADDED)
         assert client.get("/static/games/magnate/index.js").status_code == 200
 
