@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from litestar import Litestar
+from litestar.di import Provide
 from litestar.testing import TestClient
 
 from domain.games import GAMES as OFFERED
@@ -51,8 +52,16 @@ def test_a_setting_that_names_no_registry_is_refused(spec: str, says: str) -> No
         registry(spec)
 
 
+def pages_of(served: Registry, spec: str) -> Litestar:
+    """An app of nothing but the web router (in English: the words' dependencies as the API provides them)."""
+    catalogs = catalogs_for(spec, ("en",), False)
+    return Litestar([web_router(served, catalogs)], dependencies={
+        "catalogs": Provide(lambda: catalogs, sync_to_thread=False),
+        "language": Provide(lambda: "en", sync_to_thread=False)})
+
+
 def test_the_web_router_serves_each_registered_games_bundle_where_the_registry_says() -> None:
-    with TestClient(Litestar([web_router(GAMES, catalogs_for(SETTING, ("en",), False))])) as client:
+    with TestClient(pages_of(GAMES, SETTING)) as client:
         for name in GAMES.games:
             answer = client.get(f"/static/games/{name}/index.js")
             assert answer.status_code == 200 and "javascript" in answer.headers["content-type"], name
@@ -60,7 +69,7 @@ def test_the_web_router_serves_each_registered_games_bundle_where_the_registry_s
             served = client.get(f"/static/games/{name}/index.js").content
             assert served == (GAMES.bundles[name] / "index.js").read_bytes()
         assert client.get("/static/shell/bundles.js").status_code == 200
-    with TestClient(Litestar([web_router(registry(DEFAULT), catalogs_for(DEFAULT, ("en",), False))])) as client:
+    with TestClient(pages_of(registry(DEFAULT), DEFAULT)) as client:
         assert [client.get(f"/static/games/{name}/index.js").status_code for name in ADDED] == [404] * len(ADDED)
         assert client.get("/static/games/magnate/index.js").status_code == 200
 
