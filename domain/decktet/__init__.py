@@ -5,6 +5,7 @@ Services use only :data:`GAME` and the names re-exported here.
 """
 
 from domain.kernel import GameModule, Outcome, SeatInfo, Standing, start_and_reveal
+from domain.kernel.phrases import Phrase, say
 
 from .ai.advice import advice_text, advise
 from .bots import Greedy, RandomLegal
@@ -21,10 +22,14 @@ from .state import DecktetState, Phase
 from .variant import AI_LEVELS, GameOptions, SeatSpec, Variant
 from .view import DecktetView, view
 
+LEVELS: dict[str, Phrase] = {"easy": say("easy"), "medium": say("medium"), "hard": say("hard")}
+"""The computer's levels in words (the story names a computer seat "Computer (easy)" in the reader's language)."""
+
 
 def _seats(state: DecktetState) -> tuple[SeatInfo, ...]:
     specs = state.variant.seats or tuple(SeatSpec() for _ in state.seats)
-    return tuple(SeatInfo(kind="ai", label=f"Computer ({spec.level})", payload={"level": spec.level or ""})
+    return tuple(SeatInfo(kind="ai", label=f"Computer ({spec.level})", payload={"level": spec.level or ""},
+                          phrase=say("Computer ({level})", level=LEVELS.get(spec.level or "", spec.level or "")))
                  if spec.kind == "ai" else SeatInfo(kind="human", label=f"Player {i + 1}")
                  for i, spec in enumerate(specs))
 
