@@ -5,7 +5,7 @@ Services use only :data:`GAME` and the names re-exported here.
 """
 
 from domain.kernel import GameModule, Outcome, SeatInfo, Standing, start_and_reveal
-from domain.kernel.phrases import Phrase, say
+from domain.kernel.phrases import Term, say, term
 
 from .ai.advice import advice_text, advise
 from .bots import Greedy, RandomLegal
@@ -22,7 +22,8 @@ from .state import DecktetState, Phase
 from .variant import AI_LEVELS, GameOptions, SeatSpec, Variant
 from .view import DecktetView, view
 
-LEVELS: dict[str, Phrase] = {"easy": say("easy"), "medium": say("medium"), "hard": say("hard")}
+LEVELS: dict[str, Term] = {"easy": term("easy", "level"), "medium": term("medium", "level"),
+                           "hard": term("hard", "level")}
 """The computer's levels in words (the story names a computer seat "Computer (easy)" in the reader's language)."""
 
 
