@@ -152,14 +152,6 @@ class Narrator(AiTeller):
 
     # --- names ---------------------------------------------------------------------------------
 
-    def company(self, key: str, kind: str) -> Phrase:
-        """A company's name, marked when an AI plays it under a human company's name."""
-        setup = self.cat.setup
-        name = next((c.name for c in (*setup.companies, setup.ai_company) if c.key == key), key)
-        if kind == "ai" and key != setup.ai_company.key:
-            return say("{company} (AI)", company=term(name))
-        return say("{company}", company=term(name))
-
     def building(self, key: str | None) -> Term | str:
         held = self.cat.buildings.get(key or "")
         return term(held.name) if held is not None else key or "?"
@@ -203,10 +195,9 @@ class Narrator(AiTeller):
         if e.tutorial:
             title = say("{game}, tutorial setup", game=title)
         seats = Listing(tuple(
-            say_n("{seat} ({company}, {cash}, {n} advertising token)",
-                  "{seat} ({company}, {cash}, {n} advertising tokens)", "n",
-                  seat=seat(number), company=self.company(s.company, s.kind), cash=cash(money), n=ads)
-            for number, (s, money, ads) in enumerate(zip(e.seats, e.cash, e.advertising, strict=True))
+            say_n("{seat} ({cash}, {n} advertising token)", "{seat} ({cash}, {n} advertising tokens)", "n",
+                  seat=seat(number), cash=cash(money), n=ads)
+            for number, (money, ads) in enumerate(zip(e.cash, e.advertising, strict=True))
         ))
         tiles = Listing(tuple(
             say("{position} {neighbourhood}", position=position, neighbourhood=term(self.cat.neighbourhoods[key].name))

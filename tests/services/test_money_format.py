@@ -42,7 +42,7 @@ def test_the_history_writes_money_as_the_page_does() -> None:
     started = GAME.decide(GAME.initial_state(), SYSTEM, StartGame(options=options, seed_commitment=commitment_of(b"m")),
                           Chance(b"m", 1))
     seats = list(narrate(started))[1]
-    assert f"Player 1 (Vector Properties, {money(2_000)}, 4 advertising tokens)" in seats and "2,000K" in seats
+    assert f"Player 1 ({money(2_000)}, 4 advertising tokens)" in seats and "2,000K" in seats
 
 
 def test_the_ais_explanations_keep_the_wording_stored_in_old_games() -> None:

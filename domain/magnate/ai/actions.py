@@ -171,7 +171,7 @@ def _sell(rec: Recorder, chance: Chance) -> None:
                   reason=f"{plot}: value {plot_value(state, plot)}{adjustment:+d} (difficulty) = {value}"
                          f" × {money(land_price(state))} = {money(amount)}",
                   why=say("{plot}: value {value}{adjustment} (difficulty) = {total} × {price} = {amount}", plot=plot,
-                          value=plot_value(state, plot), adjustment=f"{adjustment:+d}", total=value,
+                          value=plot_value(state, plot), adjustment=format(adjustment, "+d"), total=value,
                           price=cash(land_price(state)), amount=cash(amount))),
         PlotSold(seat=ai.seat, plot=plot, value=value, amount=amount),
         AiHoldingsChanged(seat=ai.seat, bottom_row=ai.bottom_row, top_row=ai.top_row[1:]),

@@ -57,7 +57,7 @@ def _attract_one(rec: Recorder, chance: Chance, plot: str) -> None:
         reason = f"{n} dice as 6{m:+d} = {value}: {sets} set(s), room for {free}"
         why = say_n("{plot}: {dice} dice as 6{modifier} = {value}: sets: {sets}, room for {free} → {n} tenant",
                     "{plot}: {dice} dice as 6{modifier} = {value}: sets: {sets}, room for {free} → {n} tenants", "n",
-                    plot=plot, dice=n, modifier=f"{m:+d}", value=value, sets=sets, free=free, n=len(tenants))
+                    plot=plot, dice=n, modifier=format(m, "+d"), value=value, sets=sets, free=free, n=len(tenants))
     else:
         available = pool.of_type(rec.state, rec.state.available, tenant_type)
         tenants, rolls = hardest_first(cat.kinds, available, value, n, free, chance, seat=seat)
@@ -65,7 +65,7 @@ def _attract_one(rec: Recorder, chance: Chance, plot: str) -> None:
         reason = f"{n} dice as 6{m:+d} = {value}: hardest tenants first"
         why = say_n("{plot}: {dice} dice as 6{modifier} = {value}: hardest tenants first → {n} tenant",
                     "{plot}: {dice} dice as 6{modifier} = {value}: hardest tenants first → {n} tenants", "n",
-                    plot=plot, dice=n, modifier=f"{m:+d}", value=value, n=len(tenants))
+                    plot=plot, dice=n, modifier=format(m, "+d"), value=value, n=len(tenants))
     rec.emit(AiDecided(seat=seat, card=None, action="attract", reason=f"{plot}: {reason} → {len(tenants)} tenant(s)",
                        why=why),
              TenantsMovedIn(seat=seat, plot=plot, tenants=tuple(sorted(tenants))))

@@ -18,6 +18,7 @@ def money(k: int) -> str:
 
 ACTION_NAMES = {"buy": "Buy land", "build": "Build", "sell": "Sell", "consult": "Consult"}
 ACTION_TERMS: dict[str, Term] = {
-    "buy": term("Buy land"), "build": term("Build"), "sell": term("Sell"), "consult": term("Consult"),
+    "buy": term("Buy land", "ai action"), "build": term("Build", "ai action"), "sell": term("Sell", "ai action"),
+    "consult": term("Consult", "ai action"),
 }
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}

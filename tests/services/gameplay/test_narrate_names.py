@@ -59,13 +59,12 @@ def test_each_line_is_a_phrase_naming_seats_by_reference() -> None:
     assert buys == (Named(0, 0, 3),)
 
 
-def test_the_english_story_names_seats_and_companies() -> None:
+def test_the_english_story_names_the_seats() -> None:
     texts = list(narrate(solo_game(), {0: "Ada", 1: "AI"}))
-    assert texts[1] == ("  Seats, clockwise: Ada (Vector Properties, 2,000K, 4 advertising tokens) and "
-                        "AI (AI, 2,000K, 0 advertising tokens)")
+    assert texts[1] == "  Seats, clockwise: Ada (2,000K, 4 advertising tokens) and AI (2,000K, 0 advertising tokens)"
     assert "\x02" not in "".join(texts) and "{" not in "".join(texts)
     unnamed = list(narrate(solo_game()[:1]))
-    assert unnamed[1].startswith("  Seats, clockwise: Player 1 (Vector Properties, 2,000K, 4 advertising tokens)")
+    assert unnamed[1].startswith("  Seats, clockwise: Player 1 (2,000K, 4 advertising tokens)")
 
 
 def test_the_final_standings_name_each_seat_once_with_its_cash() -> None:

@@ -8,7 +8,8 @@ import { diceRow } from "./dice.js";
 import { actionForm } from "../../shell/actionform.js";
 import { suggestionPanel } from "../../shell/advice.js";
 import { h } from "../../shell/dom.js";
-import { money, PHASES, SYSTEM_JOBS } from "./words.js";
+import { list } from "../../shell/i18n.js";
+import { money, PHASES, SYSTEM_JOBS, t, tn } from "./words.js";
 
 let uid = 0;
 const id = (base) => `${base}-${++uid}`;
@@ -39,28 +40,31 @@ function bidding(ctx, templates) {
   const pass = templates.find((t) => t.command.type === "magnate.pass_bid");
   const a = view.auction;
   const high = a && a.high_bidder !== null && a.high_bidder !== undefined
-    ? `Highest bid: ${money(a.high_bid)} by ${words.seat(a.high_bidder, view, players)}.` : "No bid yet.";
+    ? t("Highest bid: {amount} by {seat}.", { amount: money(a.high_bid), seat: words.seat(a.high_bidder, view, players) })
+    : t("No bid yet.");
   let amount = null;
   const form = actionForm(ctx, "bid", (f) => {
-    f.append(h("h3", {}, "Bid for first player"), h("p", {}, `${high} The highest bidder pays and plays first; passing leaves the auction.`));
+    f.append(h("h3", {}, t("Bid for first player")),
+      h("p", {}, `${high} ${t("The highest bidder pays and plays first; passing leaves the auction.")}`));
     if (place) {
       const p = paramOf(place, "amount");
-      const [label, field, input] = numberField(`Your bid (${money(p.minimum)} to ${money(p.maximum)}, steps of ${p.step}K)`,
-        { min: p.minimum, max: p.maximum, step: p.step, value: place.command.amount, name: "amount", suffix: "K" });
+      const [label, field, input] = numberField(t("Your bid ({low} to {high}, steps of {step})",
+        { low: money(p.minimum), high: money(p.maximum), step: money(p.step) }),
+        { min: p.minimum, max: p.maximum, step: p.step, value: place.command.amount, name: "amount", suffix: t("K") });
       amount = { input, p };
       f.append(h("p", { class: "row" }, label, field));
     } else {
-      f.append(h("p", {}, "You cannot afford a higher bid."));
+      f.append(h("p", {}, t("You cannot afford a higher bid.")));
     }
     f.append(h("p", { class: "buttons" },
-      place ? h("button", { type: "submit", value: "bid", class: "primary" }, "Place bid") : null,
-      pass ? h("button", { type: "submit", value: "pass" }, "Pass") : null));
+      place ? h("button", { type: "submit", value: "bid", class: "primary" }, t("Place bid")) : null,
+      pass ? h("button", { type: "submit", value: "pass" }, t("Pass")) : null));
   }, (submitter) => {
     if (submitter && submitter.value === "pass") return pass.command;
     const v = readInt(amount.input, amount.p);
     if (v === null) {
-      form.querySelector(".error").textContent =
-        `Enter a bid from ${money(amount.p.minimum)} to ${money(amount.p.maximum)} in steps of ${amount.p.step}K.`;
+      form.querySelector(".error").textContent = t("Enter a bid from {low} to {high} in steps of {step}.",
+        { low: money(amount.p.minimum), high: money(amount.p.maximum), step: money(amount.p.step) });
       return null;
     }
     return { ...place.command, amount: v };
@@ -76,33 +80,37 @@ function plotOf(view, plot) {
 
 function attracting(ctx, templates) {
   const { view, words } = ctx;
-  const out = [h("h3", {}, "Attract tenants"),
-    h("p", {}, "Attract to each of your buildings at most once this round, in any order; then collect rent.")];
-  for (const t of templates.filter((x) => x.command.type === "magnate.attract_tenants")) {
-    const p = plotOf(view, t.command.plot);
+  const out = [h("h3", {}, t("Attract tenants")),
+    h("p", {}, t("Attract to each of your buildings at most once this round, in any order; then collect rent."))];
+  for (const template of templates.filter((x) => x.command.type === "magnate.attract_tenants")) {
+    const p = plotOf(view, template.command.plot);
     const b = words.buildings[p.building];
-    const ads = paramOf(t, "advertising");
+    const ads = paramOf(template, "advertising");
     let input = null;
     const mod = p.modifier >= 0 ? `+${p.modifier}` : `−${Math.abs(p.modifier)}`;
     const form = actionForm(ctx, "attract", (f) => {
       f.setAttribute("data-plot", p.plot);
-      f.append(h("h4", {}, `${b.name} on ${p.plot}`),
-        h("p", {}, `${p.tenants.length}/${b.capacity} tenants (${words.tenants(p.tenants)}). Rolls ${p.dice} ${p.dice === 1 ? "die" : "dice"}, ${mod} on each.`));
+      f.append(h("h4", {}, t("{building} on {plot}", { building: b.name, plot: p.plot })),
+        h("p", {}, tn("{count}/{capacity} tenants ({tenants}). Rolls {n} die, {modifier} on each.",
+          "{count}/{capacity} tenants ({tenants}). Rolls {n} dice, {modifier} on each.", p.dice,
+          { count: p.tenants.length, capacity: b.capacity, tenants: words.tenants(p.tenants), modifier: mod })));
       if (ads) {
-        const [label, field, el] = numberField(`Advertising tokens to commit (0 to ${ads.maximum}; each can turn a die into a 5)`,
-          { min: ads.minimum, max: ads.maximum, value: t.command.advertising || 0, name: "advertising" });
+        const [label, field, el] = numberField(t("Advertising tokens to commit (0 to {max}; each can turn a die into a 5)",
+          { max: ads.maximum }),
+          { min: ads.minimum, max: ads.maximum, value: template.command.advertising || 0, name: "advertising" });
         input = el;
         f.append(h("p", { class: "row" }, label, field));
       }
-      f.append(h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary" }, `Attract tenants to ${p.plot}`)));
+      f.append(h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary" },
+        t("Attract tenants to {plot}", { plot: p.plot }))));
     }, () => {
-      if (!input) return t.command;
+      if (!input) return template.command;
       const v = readInt(input, { ...ads, step: 1 });
       if (v === null) {
-        form.querySelector(".error").textContent = `Commit from 0 to ${ads.maximum} advertising tokens.`;
+        form.querySelector(".error").textContent = t("Commit from 0 to {max} advertising tokens.", { max: ads.maximum });
         return null;
       }
-      return { ...t.command, advertising: v };
+      return { ...template.command, advertising: v };
     });
     out.push(form);
   }
@@ -110,7 +118,8 @@ function attracting(ctx, templates) {
   if (finish) {
     const rent = view.plots.filter((p) => p.owner === ctx.seat).reduce((sum, p) => sum + words.rent(p.tenants), 0);
     out.push(actionForm(ctx, "finish", (f) => {
-      f.append(h("p", { class: "buttons" }, h("button", { type: "submit" }, `Finish attracting and collect ${money(rent)} rent`)));
+      f.append(h("p", { class: "buttons" }, h("button", { type: "submit" },
+        t("Finish attracting and collect {amount} rent", { amount: money(rent) }))));
     }, () => finish.command));
   }
   return out;
@@ -129,21 +138,24 @@ function useAdvertising(ctx, template) {
     const picked = boxes.filter((b) => b.checked).map((b) => Number(b.value));
     boxes.forEach((b) => { b.disabled = !b.checked && picked.length >= param.max_count; });
     const final = a.faces.map((f, i) => (picked.includes(i) ? 5 : f) + modifier);
-    preview.replaceChildren(diceRow(final, { caption: `Final dice (with ${modifier >= 0 ? "+" : "−"}${Math.abs(modifier)}):`, numbers: true }));
+    const signed = `${modifier >= 0 ? "+" : "−"}${Math.abs(modifier)}`;
+    preview.replaceChildren(diceRow(final, { caption: t("Final dice (with {modifier}):", { modifier: signed }), numbers: true }));
   };
   const form = actionForm(ctx, "use-advertising", (f) => {
-    f.append(h("h3", {}, `Advertising on ${a.plot}`),
-      h("p", {}, `You rolled these dice and committed ${a.advertising} advertising ${a.advertising === 1 ? "token" : "tokens"}: each can turn one die into a 5. The suggestion is checked.`),
-      diceRow(a.faces, { caption: "Rolled:" }));
-    const fs = h("fieldset", {}, h("legend", {}, `Dice to turn into 5s (at most ${param.max_count})`));
+    f.append(h("h3", {}, t("Advertising on {plot}", { plot: a.plot })),
+      h("p", {}, tn("You rolled these dice and committed {n} advertising token: each can turn one die into a 5. " +
+        "The suggestion is checked.", "You rolled these dice and committed {n} advertising tokens: each can turn " +
+        "one die into a 5. The suggestion is checked.", a.advertising)),
+      diceRow(a.faces, { caption: t("Rolled:") }));
+    const fs = h("fieldset", {}, h("legend", {}, t("Dice to turn into 5s (at most {max})", { max: param.max_count })));
     a.faces.forEach((face, i) => {
       const boxId = id("die");
       const box = h("input", { type: "checkbox", id: boxId, value: String(i), checked: chosen.has(i) });
       box.addEventListener("change", update);
       boxes.push(box);
-      fs.append(h("p", { class: "check" }, box, h("label", { for: boxId }, `Die ${i + 1} (shows ${face})`)));
+      fs.append(h("p", { class: "check" }, box, h("label", { for: boxId }, t("Die {number} (shows {face})", { number: i + 1, face }))));
     });
-    f.append(fs, preview, h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary" }, "Use advertising")));
+    f.append(fs, preview, h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary" }, t("Use advertising"))));
   }, () => ({ ...template.command, dice: boxes.filter((b) => b.checked).map((b) => Number(b.value)) }));
   update();
   return [form];
@@ -155,18 +167,20 @@ function chooseTenants(ctx, templates) {
   const name = id("choice");
   const radios = [];
   const form = actionForm(ctx, "choose-tenants", (f) => {
-    f.append(h("h3", {}, `Who moves into ${a.plot}`));
-    if (a.final) f.append(diceRow(a.final, { caption: "Final dice:", numbers: true }));
-    const fs = h("fieldset", {}, h("legend", {}, "Choose the tenants (the first is the engine's suggestion)"));
-    templates.forEach((t, i) => {
+    f.append(h("h3", {}, t("Who moves into {plot}", { plot: a.plot })));
+    if (a.final) f.append(diceRow(a.final, { caption: t("Final dice:"), numbers: true }));
+    const fs = h("fieldset", {}, h("legend", {}, t("Choose the tenants (the first is the engine's suggestion)")));
+    templates.forEach((template, i) => {
       const rId = id("tenants");
-      const kinds = t.command.tenants || [];
+      const kinds = template.command.tenants || [];
       const radio = h("input", { type: "radio", name, id: rId, value: String(i), checked: i === 0 });
       radios.push(radio);
-      const text = kinds.length ? `${words.tenants(kinds)} — rent ${money(words.rent(kinds))}` : "Nobody";
-      fs.append(h("p", { class: "check" }, radio, h("label", { for: rId }, `${text}${i === 0 ? " (suggested)" : ""}`)));
+      const text = kinds.length
+        ? t("{tenants} — rent {amount}", { tenants: words.tenants(kinds), amount: money(words.rent(kinds)) }) : t("Nobody");
+      fs.append(h("p", { class: "check" }, radio,
+        h("label", { for: rId }, i === 0 ? t("{choice} (suggested)", { choice: text }) : text)));
     });
-    f.append(fs, h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary" }, "Move them in")));
+    f.append(fs, h("p", { class: "buttons" }, h("button", { type: "submit", class: "primary" }, t("Move them in"))));
   }, () => templates[Number(radios.find((r) => r.checked).value)].command);
   return [form];
 }
@@ -179,22 +193,24 @@ function buy(ctx, all) {
   const price = view.market.land_price;
   const select = h("select", { id: id("buy"), name: "plot" });
   const note = h("p", { class: "price", "aria-live": "polite" });
-  const cost = (t) => (plotOf(view, t.command.plot).for_sale ? price : 2 * price);
-  for (const t of templates) {
-    const sale = plotOf(view, t.command.plot).for_sale;
-    select.append(h("option", { value: t.command.plot },
-      `${t.command.plot} — ${money(cost(t))}${sale ? " (for sale)" : " (next to your plot: 2× price)"}`));
+  const cost = (template) => (plotOf(view, template.command.plot).for_sale ? price : 2 * price);
+  for (const template of templates) {
+    const sale = plotOf(view, template.command.plot).for_sale;
+    select.append(h("option", { value: template.command.plot }, sale
+      ? t("{plot} — {price} (for sale)", { plot: template.command.plot, price: money(cost(template)) })
+      : t("{plot} — {price} (next to your plot: 2× price)", { plot: template.command.plot, price: money(cost(template)) })));
   }
   const explain = () => {
-    const t = templates.find((x) => x.command.plot === select.value);
-    const sale = plotOf(view, t.command.plot).for_sale;
-    note.textContent = sale ? `Price ${money(price)}: the land price.` : `Price ${money(2 * price)}: twice the land price, as the plot is not on the market.`;
+    const template = templates.find((x) => x.command.plot === select.value);
+    const sale = plotOf(view, template.command.plot).for_sale;
+    note.textContent = sale ? t("Price {price}: the land price.", { price: money(price) })
+      : t("Price {price}: twice the land price, as the plot is not on the market.", { price: money(2 * price) });
   };
   select.addEventListener("change", explain);
   explain();
   return actionForm(ctx, "buy", (f) => {
-    f.append(h("h4", {}, "Buy land"), h("p", { class: "row" }, h("label", { for: select.id }, "Plot"), select), note,
-      h("p", { class: "buttons" }, h("button", { type: "submit" }, "Buy plot")));
+    f.append(h("h4", {}, t("Buy land")), h("p", { class: "row" }, h("label", { for: select.id }, t("Plot")), select), note,
+      h("p", { class: "buttons" }, h("button", { type: "submit" }, t("Buy plot"))));
   }, () => templates.find((x) => x.command.plot === select.value).command);
 }
 
@@ -202,36 +218,47 @@ function build(ctx, templates) {
   const { view, words } = ctx;
   const select = h("select", { id: id("build"), name: "building" });
   const byPlot = new Map();
-  templates.forEach((t, i) => {
-    if (!byPlot.has(t.command.plot)) byPlot.set(t.command.plot, []);
-    byPlot.get(t.command.plot).push([t, i]);
+  templates.forEach((template, i) => {
+    if (!byPlot.has(template.command.plot)) byPlot.set(template.command.plot, []);
+    byPlot.get(template.command.plot).push([template, i]);
   });
   for (const [plot, options] of byPlot) {
     const p = plotOf(view, plot);
-    const group = h("optgroup", { label: p.building ? `${plot} — rebuild the ${words.building(p.building)}` : `${plot} — empty plot` });
-    for (const [t, i] of options) {
-      const b = words.buildings[t.command.building];
-      group.append(h("option", { value: String(i) },
-        `${plot}: ${b.name} — ${money(b.cost)} (${b.capacity} ${words.typeName(b.tenant_type)})`));
+    const group = h("optgroup", { label: p.building
+      ? t("{plot} — rebuild the {building}", { plot, building: words.building(p.building) })
+      : t("{plot} — empty plot", { plot }) });
+    for (const [template, i] of options) {
+      const b = words.buildings[template.command.building];
+      group.append(h("option", { value: String(i) }, t("{plot}: {building} — {cost} ({capacity} {type})",
+        { plot, building: b.name, cost: money(b.cost), capacity: b.capacity, type: words.typeName(b.tenant_type) })));
     }
     select.append(group);
   }
   const note = h("p", { class: "price", "aria-live": "polite" });
-  const button = h("button", { type: "submit" }, "Build");
+  const button = h("button", { type: "submit" }, t("Build"));
   const explain = () => {
-    const t = templates[Number(select.value)];
-    const p = plotOf(view, t.command.plot);
-    const b = words.buildings[t.command.building];
+    const template = templates[Number(select.value)];
+    const p = plotOf(view, template.command.plot);
+    const b = words.buildings[template.command.building];
     const rebuild = Boolean(p.building);
-    button.textContent = rebuild ? "Rebuild" : "Build";
-    const keep = rebuild && words.buildings[p.building].tenant_type === b.tenant_type
-      ? ` Tenants of the same type stay, up to ${b.capacity}.` : rebuild && p.tenants.length ? " The current tenants go back to the available area." : "";
-    note.textContent = `Cost ${money(b.cost)}; room for ${b.capacity} ${words.typeName(b.tenant_type)} ${b.capacity === 1 ? "tenant" : "tenants"}${b.bonus ? `, +${b.bonus} on every attraction die` : ""}.${rebuild ? " Replaces the building (no refund)." : ""}${keep}`;
+    button.textContent = rebuild ? t("Rebuild") : t("Build");
+    const args = { cost: money(b.cost), type: words.typeName(b.tenant_type), bonus: b.bonus };
+    const sentences = [b.bonus
+      ? tn("Cost {cost}; room for {n} {type} tenant, +{bonus} on every attraction die.",
+        "Cost {cost}; room for {n} {type} tenants, +{bonus} on every attraction die.", b.capacity, args)
+      : tn("Cost {cost}; room for {n} {type} tenant.", "Cost {cost}; room for {n} {type} tenants.", b.capacity, args)];
+    if (rebuild) sentences.push(t("Replaces the building (no refund)."));
+    if (rebuild && words.buildings[p.building].tenant_type === b.tenant_type) {
+      sentences.push(t("Tenants of the same type stay, up to {capacity}.", { capacity: b.capacity }));
+    } else if (rebuild && p.tenants.length) {
+      sentences.push(t("The current tenants go back to the available area."));
+    }
+    note.textContent = sentences.join(" ");
   };
   select.addEventListener("change", explain);
   explain();
   return actionForm(ctx, "build", (f) => {
-    f.append(h("h4", {}, "Build or rebuild"), h("p", { class: "row" }, h("label", { for: select.id }, "Building"), select), note,
+    f.append(h("h4", {}, t("Build or rebuild")), h("p", { class: "row" }, h("label", { for: select.id }, t("Building")), select), note,
       h("p", { class: "buttons" }, button));
   }, () => templates[Number(select.value)].command);
 }
@@ -244,23 +271,27 @@ function advertise(ctx, template) {
   const note = h("p", { class: "price", "aria-live": "polite" });
   const explain = () => {
     const n = input ? Number(input.value) || 0 : 0;
-    note.textContent = `You take ${free} free tokens${n ? ` and buy ${n} for ${money(n * price)}` : ""}.`;
+    note.textContent = n
+      ? tn("You take {free} free tokens and buy {n} for {amount}.", "You take {free} free tokens and buy {n} for {amount}.",
+        n, { free, amount: money(n * price) })
+      : t("You take {free} free tokens.", { free });
   };
   const form = actionForm(ctx, "advertise", (f) => {
-    f.append(h("h4", {}, "Advertise"));
+    f.append(h("h4", {}, t("Advertise")));
     if (param) {
-      const [label, field, el] = numberField(`Tokens to buy as well (${money(price)} each, up to ${param.maximum})`,
+      const [label, field, el] = numberField(t("Tokens to buy as well ({price} each, up to {max})",
+        { price: money(price), max: param.maximum }),
         { min: param.minimum, max: param.maximum, value: template.command.bought || 0, name: "bought" });
       input = el;
       input.addEventListener("input", explain);
       f.append(h("p", { class: "row" }, label, field));
     }
-    f.append(note, h("p", { class: "buttons" }, h("button", { type: "submit" }, "Advertise")));
+    f.append(note, h("p", { class: "buttons" }, h("button", { type: "submit" }, t("Advertise"))));
   }, () => {
     if (!input) return template.command;
     const v = readInt(input, { ...param, step: 1 });
     if (v === null) {
-      form.querySelector(".error").textContent = `Buy from 0 to ${param.maximum} tokens.`;
+      form.querySelector(".error").textContent = t("Buy from 0 to {max} tokens.", { max: param.maximum });
       return null;
     }
     return { ...template.command, bought: v };
@@ -271,8 +302,8 @@ function advertise(ctx, template) {
 
 function consult(ctx, template) {
   return actionForm(ctx, "consult", (f) => {
-    f.append(h("h4", {}, "Consult"), h("p", { class: "buttons" },
-      h("button", { type: "submit" }, `Consult: receive ${money(ctx.view.market.land_price)}`)));
+    f.append(h("h4", {}, t("Consult")), h("p", { class: "buttons" },
+      h("button", { type: "submit" }, t("Consult: receive {amount}", { amount: money(ctx.view.market.land_price) }))));
   }, () => template.command);
 }
 
@@ -281,25 +312,29 @@ function sell(ctx, templates) {
   const price = view.market.land_price;
   const select = h("select", { id: id("sell"), name: "plot" });
   const value = (plot) => plotOf(view, plot).value;
-  for (const t of templates) {
-    const p = plotOf(view, t.command.plot);
-    select.append(h("option", { value: t.command.plot },
-      `${p.plot}${p.building ? ` (${words.building(p.building)})` : " (land)"} — value ${value(p.plot)} × ${money(price)} = ${money(value(p.plot) * price)}`));
+  for (const template of templates) {
+    const p = plotOf(view, template.command.plot);
+    const args = { plot: p.plot, value: value(p.plot), price: money(price), amount: money(value(p.plot) * price) };
+    select.append(h("option", { value: template.command.plot }, p.building
+      ? t("{plot} ({building}) — value {value} × {price} = {amount}", { ...args, building: words.building(p.building) })
+      : t("{plot} (land) — value {value} × {price} = {amount}", args)));
   }
   const confirmBox = h("div", { class: "confirm", hidden: true });
-  const ask = h("button", { type: "button" }, "Sell…");
+  const ask = h("button", { type: "button" }, t("Sell…"));
   let confirmed = false;
   const form = actionForm(ctx, "sell", (f) => {
-    f.append(h("h4", {}, "Sell"), h("p", { class: "row" }, h("label", { for: select.id }, "Plot"), select),
+    f.append(h("h4", {}, t("Sell")), h("p", { class: "row" }, h("label", { for: select.id }, t("Plot")), select),
       h("p", { class: "buttons" }, ask), confirmBox);
-  }, () => (confirmed ? templates.find((t) => t.command.plot === select.value).command : null));
+  }, () => (confirmed ? templates.find((x) => x.command.plot === select.value).command : null));
   ask.addEventListener("click", () => {
     const plot = select.value;
     const amount = value(plot) * price;
     const text = h("p", { class: "confirm-text" },
-      `Sell ${plot} to the bank for ${money(amount)} (value ${value(plot)} × land price ${money(price)})? The building and tenants stay; you lose the plot and its rent.`);
-    const yes = h("button", { type: "submit", class: "danger" }, `Confirm sale of ${plot} for ${money(amount)}`);
-    const no = h("button", { type: "button" }, "Cancel");
+      t("Sell {plot} to the bank for {amount} (value {value} × land price {price})? The building and tenants stay; " +
+        "you lose the plot and its rent.", { plot, amount: money(amount), value: value(plot), price: money(price) }));
+    const yes = h("button", { type: "submit", class: "danger" },
+      t("Confirm sale of {plot} for {amount}", { plot, amount: money(amount) }));
+    const no = h("button", { type: "button" }, t("Cancel"));
     yes.addEventListener("click", () => { confirmed = true; });
     no.addEventListener("click", () => { confirmBox.hidden = true; ask.hidden = false; select.disabled = false; ask.focus(); });
     confirmBox.replaceChildren(text, h("p", { class: "buttons" }, yes, no));
@@ -313,8 +348,8 @@ function sell(ctx, templates) {
 
 function actions(ctx, templates) {
   const of = (type) => templates.filter((t) => t.command.type === type);
-  const out = [h("h3", {}, "Choose one action"),
-    h("p", {}, "Three passes: each seat takes one action per pass.")];
+  const out = [h("h3", {}, t("Choose one action")),
+    h("p", {}, t("Three passes: each seat takes one action per pass."))];
   const items = [];
   if (of("magnate.buy_land").length) items.push(buy(ctx, of("magnate.buy_land")));
   if (of("magnate.build").length) items.push(build(ctx, of("magnate.build")));
@@ -327,38 +362,43 @@ function actions(ctx, templates) {
 
 // -- the engine's advice ---------------------------------------------------------------------------------
 
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /** A command in words, as the advice panel says it. */
 export function commandText(ctx, c) {
   const { view, words } = ctx;
   const price = view.market ? view.market.land_price : 0;
   const plot = c.plot ? plotOf(view, c.plot) : null;
   switch (c.type) {
-    case "magnate.place_bid": return `Bid ${money(c.amount)} to play first`;
-    case "magnate.pass_bid": return "Pass: leave the auction";
+    case "magnate.place_bid": return t("Bid {amount} to play first", { amount: money(c.amount) });
+    case "magnate.pass_bid": return t("Pass: leave the auction");
     case "magnate.attract_tenants":
-      return `Attract tenants to ${c.plot}${c.advertising ? ` committing ${plural(c.advertising, "advertising token")}` : ""}`;
+      return c.advertising
+        ? tn("Attract tenants to {plot} committing {n} advertising token",
+          "Attract tenants to {plot} committing {n} advertising tokens", c.advertising, { plot: c.plot })
+        : t("Attract tenants to {plot}", { plot: c.plot });
     case "magnate.use_advertising": {
       const dice = c.dice || [];
-      return dice.length ? `Turn ${dice.map((i) => `die ${i + 1}`).join(" and ")} into 5s` : "Keep the dice as rolled";
+      return dice.length ? tn("Turn die {dice} into a 5", "Turn dice {dice} into 5s", dice.length,
+        { dice: list(dice.map((i) => String(i + 1))) }) : t("Keep the dice as rolled");
     }
     case "magnate.choose_tenants": {
       const kinds = c.tenants || [];
-      return kinds.length ? `Move in ${words.tenants(kinds)} (rent ${money(words.rent(kinds))})` : "Move nobody in";
+      return kinds.length ? t("Move in {tenants} (rent {amount})", { tenants: words.tenants(kinds), amount: money(words.rent(kinds)) })
+        : t("Move nobody in");
     }
-    case "magnate.finish_attracting": return "Finish attracting and collect the rent";
+    case "magnate.finish_attracting": return t("Finish attracting and collect the rent");
     case "magnate.buy_land":
-      return `Buy plot ${c.plot} for ${money(plot && plot.for_sale ? price : 2 * price)}`;
+      return t("Buy plot {plot} for {amount}", { plot: c.plot, amount: money(plot && plot.for_sale ? price : 2 * price) });
     case "magnate.build": {
       const b = words.buildings[c.building];
-      const name = b ? b.name : c.building;
-      return `${plot && plot.building ? "Rebuild" : "Build"} a ${name} on ${c.plot}${b ? ` for ${money(b.cost)}` : ""}`;
+      const args = { building: b ? b.name : c.building, plot: c.plot, amount: b ? money(b.cost) : "" };
+      if (plot && plot.building) return b ? t("Rebuild: {building} on {plot} for {amount}", args) : t("Rebuild: {building} on {plot}", args);
+      return b ? t("Build: {building} on {plot} for {amount}", args) : t("Build: {building} on {plot}", args);
     }
     case "magnate.advertise":
-      return `Advertise: take the free tokens${c.bought ? ` and buy ${c.bought} more` : ""}`;
-    case "magnate.consult": return `Consult: receive ${money(price)}`;
-    case "magnate.sell": return `Sell ${c.plot} to the bank for ${money((plot ? plot.value : 0) * price)}`;
+      return c.bought ? tn("Advertise: take the free tokens and buy {n} more", "Advertise: take the free tokens and buy {n} more",
+        c.bought) : t("Advertise: take the free tokens");
+    case "magnate.consult": return t("Consult: receive {amount}", { amount: money(price) });
+    case "magnate.sell": return t("Sell {plot} to the bank for {amount}", { plot: c.plot, amount: money((plot ? plot.value : 0) * price) });
     default: return c.type;
   }
 }
@@ -366,16 +406,16 @@ export function commandText(ctx, c) {
 // -- waiting ---------------------------------------------------------------------------------------------
 
 export function waitingText(view, words, players, seat) {
-  if (view.phase === "ended") return "The game is over.";
+  if (view.phase === "ended") return t("The game is over.");
   const job = view.system_job ? SYSTEM_JOBS[view.system_job] || view.system_job : null;
   const who = view.on_turn.filter((s) => s !== seat).map((s) => words.seat(s, view, players));
   if (job === SYSTEM_JOBS["magnate.ai_turn"]) {
     const ai = view.seats.find((s) => s.kind === "ai");
-    return `Waiting: ${ai ? words.seat(ai.seat, view, players) : "the AI"} is thinking…`;
+    return ai ? t("Waiting: {seat} is thinking…", { seat: words.seat(ai.seat, view, players) }) : t("Waiting: the AI is thinking…");
   }
-  if (job) return `Waiting: ${job}…`;
-  if (who.length) return `Waiting for ${who.join(", ")}.`;
-  return `Waiting… (${PHASES[view.phase] || view.phase})`;
+  if (job) return t("Waiting: {job}…", { job });
+  if (who.length) return t("Waiting for {seats}.", { seats: list(who) });
+  return t("Waiting… ({phase})", { phase: PHASES[view.phase] || view.phase });
 }
 
 /** Draws the seat's possible moves; ``ctx`` = {view, legal, seat, words, players, send(command)}. */
@@ -385,7 +425,7 @@ export function renderActions(container, ctx) {
   let nodes = [];
   const type = (t) => t.command.type;
   if (ctx.seat === null) {
-    nodes = [h("p", { class: "waiting" }, "You are watching this game. Open your invite link to play a seat.")];
+    nodes = [h("p", { class: "waiting" }, t("You are watching this game. Open your invite link to play a seat."))];
   } else if (!legal.length) {
     nodes = [h("p", { class: "waiting", id: "waiting" }, waitingText(view, ctx.words, ctx.players, ctx.seat))];
   } else if (legal.some((t) => ["magnate.place_bid", "magnate.pass_bid"].includes(type(t)))) {

@@ -8,7 +8,8 @@ import { City, legend } from "./city.js";
 import { renderCompanies } from "./companies.js";
 import { diceRow } from "./dice.js";
 import { renderMarket } from "./market.js";
-import { PHASES, SYSTEM_JOBS, wordsFor } from "./words.js";
+import { list } from "../../shell/i18n.js";
+import { PHASES, SYSTEM_JOBS, t, tn, wordsFor } from "./words.js";
 
 const AI_EVENTS = new Set(["magnate.ai_decided", "magnate.ai_die_rolled", "magnate.ai_level_raised"]);
 
@@ -23,9 +24,9 @@ function panel(id, title, ...children) {
 }
 
 function cityPanel() {
-  const zoom = h("button", { type: "button", id: "zoom", "aria-pressed": "false", "aria-controls": "city" }, "Enlarge the map");
+  const zoom = h("button", { type: "button", id: "zoom", "aria-pressed": "false", "aria-controls": "city" }, t("Enlarge the map"));
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  Object.entries({ id: "city", role: "group", "aria-label": "The city: centre and six neighbourhoods" })
+  Object.entries({ id: "city", role: "group", "aria-label": t("The city: centre and six neighbourhoods") })
     .forEach(([k, v]) => svg.setAttribute(k, v));
   const wrap = h("div", { class: "city-wrap" }, svg);
   zoom.addEventListener("click", () => {
@@ -33,11 +34,11 @@ function cityPanel() {
     zoom.setAttribute("aria-pressed", String(on));
   });
   const section = h("section", { id: "city-panel", class: "panel city", "aria-labelledby": "city-title" },
-    h("h2", { id: "city-title" }, "The city"),
+    h("h2", { id: "city-title" }, t("The city")),
     h("div", { class: "city-tools" },
       h("p", { class: "hint" },
-        h("span", { class: "on-hover" }, "Hover a plot, or Tab to the map and use the arrow keys, to read it."),
-        h("span", { class: "on-touch" }, "Tap a plot to read it.")),
+        h("span", { class: "on-hover" }, t("Hover a plot, or Tab to the map and use the arrow keys, to read it.")),
+        h("span", { class: "on-touch" }, t("Tap a plot to read it."))),
       zoom),
     wrap,
     h("div", { id: "plot-info", class: "plot-info", "aria-live": "polite" }),
@@ -49,12 +50,12 @@ export async function mount(slots, env) {
   const words = await wordsFor(env.game.view.dataset);
   const { section: citySection, svg } = cityPanel();
   const dice = h("div", { id: "dice", class: "dice-panel" });
-  const companies = panel("companies", "Companies", h("div", { id: "company-table" }));
+  const companies = panel("companies", t("Companies"), h("div", { id: "company-table" }));
   const market = h("section", { id: "market", class: "panel market", "aria-labelledby": "market-title" },
-    h("h2", { id: "market-title" }, "Property market"), h("div", { id: "market-body" }));
+    h("h2", { id: "market-title" }, t("Property market")), h("div", { id: "market-body" }));
   const aiBody = h("div", { id: "ai-body" });
   const ai = h("section", { id: "ai", class: "panel ai", "aria-labelledby": "ai-title", hidden: true },
-    h("h2", { id: "ai-title" }, "The AI"), aiBody);
+    h("h2", { id: "ai-title" }, t("The AI")), aiBody);
   slots.turn.append(dice);
   slots.side.append(companies, market, ai);
   slots.main.append(citySection);
@@ -80,15 +81,27 @@ export async function mount(slots, env) {
     last.diceFaces = faces;
     if (!roll || !view || asking || over) { dice.replaceChildren(); return; }
     const who = words.seat(roll.seat, view, s.players);
-    const parts = [h("h3", {}, "Last roll"), h("p", {}, `${who}, attracting tenants to ${roll.plot}:`),
-      diceRow(roll.faces, { caption: "rolled", marks: roll.faces.map(() => "") })];
+    const parts = [h("h3", {}, t("Last roll")), h("p", {}, t("{who}, attracting tenants to {plot}:", { who, plot: roll.plot })),
+      diceRow(roll.faces, { caption: t("rolled"), marks: roll.faces.map(() => "") })];
     if (roll.final) {
       const marks = roll.final.map((_, i) => (roll.fives.includes(i) ? "five" : ""));
-      const how = [roll.fives.length ? `advertising set ${roll.fives.length} to 5` : "",
-        roll.modifier ? `${roll.modifier > 0 ? "+" : "−"}${Math.abs(roll.modifier)} each` : ""].filter(Boolean).join(", ");
-      parts.push(diceRow(roll.final, { caption: `final${how ? ` (${how})` : ""}`, marks, numbers: true }));
+      const modifier = `${roll.modifier > 0 ? "+" : "−"}${Math.abs(roll.modifier)}`;
+      const fives = roll.fives.length;
+      let caption = t("final");
+      if (fives && roll.modifier) {
+        caption = tn("final (advertising set {n} die to 5, {modifier} each)",
+          "final (advertising set {n} dice to 5, {modifier} each)", fives, { modifier });
+      } else if (fives) {
+        caption = tn("final (advertising set {n} die to 5)", "final (advertising set {n} dice to 5)", fives);
+      } else if (roll.modifier) {
+        caption = t("final ({modifier} each)", { modifier });
+      }
+      parts.push(diceRow(roll.final, { caption, marks, numbers: true }));
     }
-    if (roll.tenants) parts.push(h("p", {}, roll.tenants.length ? `Moving in: ${words.tenants(roll.tenants)}.` : "Nobody moves in."));
+    if (roll.tenants) {
+      parts.push(h("p", {}, roll.tenants.length ? t("Moving in: {tenants}.", { tenants: words.tenants(roll.tenants) })
+        : t("Nobody moves in.")));
+    }
     dice.replaceChildren(...parts);
     dice.classList.toggle("fresh", animate);
   }
@@ -131,12 +144,12 @@ export async function mount(slots, env) {
     status(s) {
       const { view } = s;
       const phase = PHASES[view.phase] || view.phase;
-      if (view.phase === "ended") return `Round ${view.round} · ${phase}`;
+      if (view.phase === "ended") return t("Round {round} · {phase}", { round: view.round, phase });
       const mine = s.seat !== null && view.on_turn.includes(s.seat);
-      const turn = mine ? "your turn" : view.on_turn.length
-        ? `${view.on_turn.map((seat) => words.seat(seat, view, s.players)).join(", ")} to play`
-        : SYSTEM_JOBS[view.system_job] || "automatic step";
-      return `Round ${view.round} · ${phase} · ${turn}`;
+      const turn = mine ? t("your turn") : view.on_turn.length
+        ? t("{seats} to play", { seats: list(view.on_turn.map((seat) => words.seat(seat, view, s.players))) })
+        : SYSTEM_JOBS[view.system_job] || t("automatic step");
+      return t("Round {round} · {phase} · {turn}", { round: view.round, phase, turn });
     },
 
     onEvents(events) {

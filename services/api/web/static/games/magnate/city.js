@@ -3,7 +3,7 @@
 // Plots show their feature and its bonus/penalty arrows, 'for sale' signs, buildings in their owner's
 // colour with the tenants as letters; a plot's tooltip (and the panel under the map) tells its dice now.
 
-import { money } from "./words.js";
+import { money, t, tn } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const LETTERS = "ABCDEFGHI";
@@ -59,9 +59,9 @@ function wrap(text, width) {
 }
 
 function tileName(pos, view, words) {
-  if (pos === 0) return "City centre";
+  if (pos === 0) return t("City centre");
   const key = view.neighbourhoods[pos - 1];
-  return `${pos} · ${(words.neighbourhoods[key] || { name: key }).name}`;
+  return t("{position} · {neighbourhood}", { position: pos, neighbourhood: (words.neighbourhoods[key] || { name: key }).name });
 }
 
 /** The neighbour effects that reach the building on ``plot`` (distinct sources, §6.3). */
@@ -86,31 +86,38 @@ export function influences(plot, view, words) {
 export function describe(plot, view, words, players) {
   const p = view.plots.find((q) => q.plot === plot);
   const { pos } = place(plot);
-  const lines = [`Plot ${plot} — ${tileName(pos, view, words)}`];
+  const lines = [t("Plot {plot} — {tile}", { plot, tile: tileName(pos, view, words) })];
   if (p.feature) {
     const f = words.feature(p.feature);
-    lines.push(`Feature: ${f.name} (${words.effects(f.effects)} to buildings on adjacent plots). Never for sale.`);
+    lines.push(t("Feature: {feature} ({effects} to buildings on adjacent plots). Never for sale.",
+      { feature: f.name, effects: words.effects(f.effects) }));
   } else if (pos === 0 && !p.building) {
-    lines.push("City hall.");
+    lines.push(t("City hall."));
   }
-  if (p.for_sale) lines.push(`For sale at the land price, ${money(view.market.land_price)}.`);
-  if (p.owner !== null && p.owner !== undefined) lines.push(`Owner: ${words.seat(p.owner, view, players)}.`);
-  else if (!p.feature && pos !== 0 && !p.for_sale) lines.push("Unowned.");
+  if (p.for_sale) lines.push(t("For sale at the land price, {price}.", { price: money(view.market.land_price) }));
+  if (p.owner !== null && p.owner !== undefined) lines.push(t("Owner: {owner}.", { owner: words.seat(p.owner, view, players) }));
+  else if (!p.feature && pos !== 0 && !p.for_sale) lines.push(t("Unowned."));
   if (p.building) {
     const b = words.buildings[p.building];
-    lines.push(`${b.name} (${words.typeName(b.tenant_type)}), ${p.tenants.length}/${b.capacity} tenants: ${words.tenants(p.tenants)}.`);
-    const mod = p.modifier >= 0 ? `+${p.modifier}` : `−${Math.abs(p.modifier)}`;
-    lines.push(`Attracting now: ${p.dice} ${p.dice === 1 ? "die" : "dice"}, ${mod} on each die.`);
+    lines.push(t("{building} ({type}), {count}/{capacity} tenants: {tenants}.", { building: b.name,
+      type: words.typeName(b.tenant_type), count: p.tenants.length, capacity: b.capacity, tenants: words.tenants(p.tenants) }));
+    const modifier = p.modifier >= 0 ? `+${p.modifier}` : `−${Math.abs(p.modifier)}`;
+    lines.push(tn("Attracting now: {n} die, {modifier} on each die.", "Attracting now: {n} dice, {modifier} on each die.",
+      p.dice, { modifier }));
     const inf = influences(plot, view, words);
-    if (inf.length) {
-      lines.push(`Neighbours: ${inf.map((i) => `${i.delta > 0 ? "+1" : "−1"} ${i.name} (${i.at})`).join(", ")}` +
-        (b.bonus ? `; building bonus +${b.bonus}.` : "."));
+    const neighbours = inf.map((i) => t("{delta} {source} ({plot})", { delta: i.delta > 0 ? "+1" : "−1", source: i.name, plot: i.at }))
+      .join(", ");
+    if (inf.length && b.bonus) {
+      lines.push(t("Neighbours: {neighbours}; building bonus +{bonus}.", { neighbours, bonus: b.bonus }));
+    } else if (inf.length) {
+      lines.push(t("Neighbours: {neighbours}.", { neighbours }));
     } else if (b.bonus) {
-      lines.push(`Building bonus +${b.bonus}.`);
+      lines.push(t("Building bonus +{bonus}.", { bonus: b.bonus }));
     }
   }
   if (p.value !== null && p.value !== undefined) {
-    lines.push(`Sale value ${p.value} × ${money(view.market.land_price)} = ${money(p.value * view.market.land_price)}.`);
+    lines.push(t("Sale value {value} × {price} = {amount}.", { value: p.value, price: money(view.market.land_price),
+      amount: money(p.value * view.market.land_price) }));
   }
   return lines;
 }
@@ -169,17 +176,17 @@ function drawPlot(svg, p, view, words, players, mySeat) {
   if (p.feature) drawFeature(g, box, p, words);
   else if (p.building) drawBuilding(g, box, p, words, view);
   else if (box.pos === 0) {
-    g.append(el("text", { x: box.x + CELL / 2, y: box.y + CELL / 2 + 3, class: "building-name", "text-anchor": "middle" }, "City hall"));
+    g.append(el("text", { x: box.x + CELL / 2, y: box.y + CELL / 2 + 3, class: "building-name", "text-anchor": "middle" }, t("City hall")));
   }
   g.append(el("text", { x: box.x + 3, y: box.y + 9, class: "plot-id" }, p.plot));
   if (p.for_sale) {
     g.append(el("rect", { x: box.x + CELL - 27, y: box.y + 2, width: 25, height: 10, rx: 2, class: "sale-sign" }));
-    g.append(el("text", { x: box.x + CELL - 14.5, y: box.y + 9.5, class: "sale-text", "text-anchor": "middle" }, "SALE"));
+    g.append(el("text", { x: box.x + CELL - 14.5, y: box.y + 9.5, class: "sale-text", "text-anchor": "middle" }, t("SALE")));
     if (!p.building) g.append(el("text", { x: box.x + CELL / 2, y: box.y + 40, class: "sale-big", "text-anchor": "middle" }, "$"));
   }
   if (owned) {
     g.append(el("rect", { x: box.x + 1.5, y: box.y + 1.5, width: CELL - 3, height: CELL - 3, rx: 5, class: `owner-ring owner-stroke-${p.owner}` }));
-    const label = view.seats[p.owner].kind === "ai" ? "AI" : String(p.owner + 1);
+    const label = view.seats[p.owner].kind === "ai" ? t("AI") : String(p.owner + 1);
     g.append(el("circle", { cx: box.x + CELL - 8, cy: box.y + 8, r: 7, class: `owner-badge owner-fill-${p.owner}` }));
     g.append(el("text", { x: box.x + CELL - 8, y: box.y + 10.5, class: "owner-badge-text", "text-anchor": "middle" }, label));
   }
@@ -292,19 +299,22 @@ export function legend(container, view, words, players) {
     const chip = document.createElement("span");
     chip.className = `chip-html type-${words.typeIndex(k.tenant_type)}`;
     chip.textContent = k.letter;
-    li.append(chip, ` ${k.name}${view.advanced ? ` (${words.typeName(k.tenant_type)})` : ""}`);
+    li.append(chip, ` ${view.advanced ? t("{subtype} ({type})", { subtype: k.name, type: words.typeName(k.tenant_type) }) : k.name}`);
     dl.append(li);
   }
   for (const s of view.seats) {
     const li = document.createElement("li");
     const badge = document.createElement("span");
     badge.className = `owner-html owner-bg-${s.seat}`;
-    badge.textContent = s.kind === "ai" ? "AI" : String(s.seat + 1);
+    badge.textContent = s.kind === "ai" ? t("AI") : String(s.seat + 1);
     li.append(badge, ` ${words.seat(s.seat, view, players)}`);
     dl.append(li);
   }
-  const extra = [["sale-html", "SALE", "for sale at the land price"], ["bonus-html", "▲H", "bonus to adjacent Home buildings"],
-    ["penalty-html", "▼H", "penalty to adjacent Home buildings"]];
+  const home = words.typeOrder.length ? words.typeOrder[0] : "home";
+  const mark = words.typeLetter(home);
+  const extra = [["sale-html", t("SALE"), t("for sale at the land price")],
+    ["bonus-html", `▲${mark}`, t("bonus to adjacent {type} buildings", { type: words.typeName(home) })],
+    ["penalty-html", `▼${mark}`, t("penalty to adjacent {type} buildings", { type: words.typeName(home) })]];
   for (const [cls, mark, text] of extra) {
     const li = document.createElement("li");
     const m = document.createElement("span");

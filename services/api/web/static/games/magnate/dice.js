@@ -1,6 +1,8 @@
 // Dice drawn as dice: pips for a rolled face; final values (after advertising and modifiers, possibly
 // off the faces) as numbers on a die.
 
+import { t } from "./words.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const PIPS = {
   1: [[50, 50]],
@@ -17,7 +19,7 @@ export function die(value, { mark = "", label = "", number = false } = {}) {
   svg.setAttribute("viewBox", "0 0 100 100");
   svg.setAttribute("class", `die ${mark}`.trim());
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", label || `die showing ${value}`);
+  svg.setAttribute("aria-label", label || t("die showing {value}", { value }));
   const face = document.createElementNS(SVG, "rect");
   Object.entries({ x: 4, y: 4, width: 92, height: 92, rx: 16, class: "die-face" }).forEach(([k, v]) => face.setAttribute(k, v));
   svg.append(face);

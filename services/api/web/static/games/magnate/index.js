@@ -4,7 +4,7 @@
 import { optionsForm } from "./options.js";
 import { mount } from "./board.js";
 import { tutorialFacts } from "./tutorial.js";
-import { PHASES, currentWords, money } from "./words.js";
+import { PHASES, currentWords, money, t } from "./words.js";
 
 const MARKET_EVENTS = new Set([
   "magnate.risk_card_drawn", "magnate.land_price_moved", "magnate.new_tenants_arrived",
@@ -15,15 +15,15 @@ const MARKET_EVENTS = new Set([
 function seatLabel(player, view) {
   const words = currentWords();
   const key = (player.payload && player.payload.company) || (view && view.seats[player.seat] ? view.seats[player.seat].company : null);
-  const company = key ? (words ? words.company(key) : key) : `Seat ${player.seat + 1}`;
+  const company = key ? (words ? words.company(key) : key) : t("Seat {number}", { number: player.seat + 1 });
   const name = player.name && player.name !== key ? player.name : "";
-  return name && name !== company ? `${name} (${company})` : company;
+  return name && name !== company ? t("{name} ({company})", { name, company }) : company;
 }
 
 export default {
   title: "Magnate",
   styles: [new URL("./magnate.css", import.meta.url).href],
-  labels: { seat: "Company", score: "Cash" },
+  labels: { seat: t("Company"), score: t("Cash") },
   optionsForm,
   mount,
   seatLabel,
@@ -31,5 +31,5 @@ export default {
   seed: (view) => (view ? { commitment: view.seed_commitment, seed: view.seed } : null),
   lineClass: (line) => (MARKET_EVENTS.has(line.event) ? "market-line" : ""),
   tutorialFacts,
-  summary: (view) => `round ${view.round}, ${PHASES[view.phase] || view.phase}`,
+  summary: (view) => t("round {round}, {phase}", { round: view.round, phase: PHASES[view.phase] || view.phase }),
 };

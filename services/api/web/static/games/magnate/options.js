@@ -4,17 +4,18 @@
 // names come from the catalog; the players' names are the shell's fields (``env.nameField(i)``), in each seat's row.
 
 import { h } from "../../shell/dom.js";
-import { wordsFor } from "./words.js";
+import { t, wordsFor } from "./words.js";
 
 /** The rulebook's difficulties in a sentence: how the computer values the plots it sells at each. */
 function difficultyWords(words, levels) {
   const told = levels.map((key) => {
     const d = words.difficulties[key] || { name: key };
     const m = Number(d.sale_value_modifier || 0);
-    const how = m === 0 ? "at their worth" : `${Math.abs(m)} ${m < 0 ? "below" : "above"} their worth`;
-    return `${d.name}: sells plots ${how}`;
+    if (m === 0) return t("{level}: sells plots at their worth", { level: d.name });
+    return m < 0 ? t("{level}: sells plots {n} below their worth", { level: d.name, n: Math.abs(m) })
+      : t("{level}: sells plots {n} above their worth", { level: d.name, n: Math.abs(m) });
   });
-  return `How hard the computer (the rulebook's AI) plays, easiest first — ${told.join("; ")}.`;
+  return t("How hard the computer (the rulebook's AI) plays, easiest first — {levels}.", { levels: told.join("; ") });
 }
 
 /** Draws the form into ``container``; returns {read() -> options, seats() -> [{kind}]}. */
@@ -37,21 +38,22 @@ export async function optionsForm(container, entry, env) {
 
   container.append(
     h("fieldset", {},
-      h("legend", {}, "Seats"),
-      h("label", { for: "seat-count" }, "Number of seats"), " ", count,
+      h("legend", {}, t("Seats")),
+      h("label", { for: "seat-count" }, t("Number of seats")), " ", count,
       h("ol", { id: "seat-list", class: "seat-list" }),
-      h("p", { class: "hint" }, "At most one seat can be the computer. Each person's seat gets its own invite link.")),
+      h("p", { class: "hint" }, t("At most one seat can be the computer. Each person's seat gets its own invite link."))),
     h("fieldset", {},
-      h("legend", {}, "Options"),
-      h("p", {}, h("label", { for: "difficulty" }, "AI difficulty"), " ", difficulty),
+      h("legend", {}, t("Options")),
+      h("p", {}, h("label", { for: "difficulty" }, t("AI difficulty")), " ", difficulty),
       h("p", { id: "difficulty-hint", class: "hint" }, difficultyWords(words, levels)),
       h("p", { class: "check" }, advanced,
-        h("label", { for: "advanced" }, "Advanced tenants (subtypes: students, families, boutiques …)")),
-      h("p", { class: "check" }, tutorial, h("label", { for: "tutorial" }, "Tutorial setup (fixed board from the rulebook)")),
+        h("label", { for: "advanced" }, t("Advanced tenants (subtypes: students, families, boutiques …)"))),
+      h("p", { class: "check" }, tutorial, h("label", { for: "tutorial" }, t("Tutorial setup (fixed board from the rulebook)"))),
       tutorialHint,
-      h("p", { class: "check" }, versus, h("label", { for: "tutorial-ai" }, "Tutorial against the computer")),
+      h("p", { class: "check" }, versus, h("label", { for: "tutorial-ai" }, t("Tutorial against the computer"))),
       h("p", { id: "tutorial-ai-hint", class: "hint" },
-        `Learn the game alone: the tutorial setup, you play seat 1 and the computer plays the other ${tutorialSeats - 1}.`)));
+        t("Learn the game alone: the tutorial setup, you play seat 1 and the computer plays the other {others}.",
+          { others: tutorialSeats - 1 }))));
 
   function syncDifficulty() {
     difficulty.disabled = !kinds().some((s) => s.value === "ai");
@@ -65,7 +67,7 @@ export async function optionsForm(container, entry, env) {
     advanced.disabled = on;
     if (on) {
       advanced.checked = false;
-      tutorialHint.textContent = `The tutorial setup is for ${tutorialSeats} human seats on the standard side.`;
+      tutorialHint.textContent = t("The tutorial setup is for {n} human seats on the standard side.", { n: tutorialSeats });
     }
     for (const s of kinds()) {
       if (on) s.value = "human";
@@ -77,14 +79,14 @@ export async function optionsForm(container, entry, env) {
   function seatRow(i, kind) {
     const kindId = `seat-${i}-kind`;
     const select = h("select", { id: kindId, name: kindId, class: "seat-kind" },
-      h("option", { value: "human" }, "A person"), h("option", { value: "ai" }, "The computer"));
+      h("option", { value: "human" }, t("A person")), h("option", { value: "ai" }, t("The computer")));
     select.value = kind;
     select.addEventListener("change", syncDifficulty);
     return h("li", { class: "seat-row" },
-      h("span", { class: "seat-number" }, `Seat ${i + 1}`),
-      h("label", { for: kindId, class: "visually-hidden" }, `Seat ${i + 1} is played by`),
+      h("span", { class: "seat-number" }, t("Seat {number}", { number: i + 1 })),
+      h("label", { for: kindId, class: "visually-hidden" }, t("Seat {number} is played by", { number: i + 1 })),
       select,
-      i > 0 ? h("span", { class: "seat-note", hidden: true }, "the computer plays it") : null,
+      i > 0 ? h("span", { class: "seat-note", hidden: true }, t("the computer plays it")) : null,
       env.nameField(i));
   }
 

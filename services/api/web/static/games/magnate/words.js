@@ -1,6 +1,10 @@
-// Names and numbers in words, from the catalog (the page hard-codes no table).
+// Names and numbers in words, from the catalog (the page hard-codes no table). Every word goes through the game's
+// catalog in the page's language (t, tn), the data's names too (t(name)); amounts through one money message.
 
 import { api } from "../../shell/api.js";
+import { words } from "../../shell/i18n.js";
+
+export const { t, tn, tc } = await words("magnate");
 
 export const GAME = "magnate";
 
@@ -26,9 +30,10 @@ export function currentWords() {
   return latest;
 }
 
+/** An amount in $K the language's way (1,200K · 1 200 тыс. $ · 1.200K $): the message the history's money uses. */
 export function money(k) {
-  if (k === null || k === undefined) return "hidden";
-  return `${Number(k).toLocaleString("en-GB")}K`;
+  if (k === null || k === undefined) return t("hidden");
+  return t("{amount}K", { amount: Number(k) });
 }
 
 export function roman(n) {
@@ -36,25 +41,32 @@ export function roman(n) {
 }
 
 export const PHASES = {
-  setup: "Setup",
-  bidding: "Phase 1 · bid for turn order",
-  attracting: "Phase 2 · attract tenants and collect rent",
-  actions: "Phase 3 · actions",
-  market: "Phase 4 · property market",
-  ended: "The crash: game over",
+  setup: t("Setup"),
+  bidding: t("Phase 1 · bid for turn order"),
+  attracting: t("Phase 2 · attract tenants and collect rent"),
+  actions: t("Phase 3 · actions"),
+  market: t("Phase 4 · property market"),
+  ended: t("The crash: game over"),
 };
 
 export const SYSTEM_JOBS = {
-  "magnate.roll_dice": "rolling the dice",
-  "magnate.ai_turn": "the AI is thinking",
-  "magnate.process_market": "the property market moves",
-  "magnate.reveal_seed": "revealing the seed",
+  "magnate.roll_dice": t("rolling the dice"),
+  "magnate.ai_turn": t("the AI is thinking"),
+  "magnate.process_market": t("the property market moves"),
+  "magnate.reveal_seed": t("revealing the seed"),
 };
+
+/** Catalog rows with their names in the page's language (the data's English names are the catalog's keys). */
+const named = (rows) => rows.map((row) => (row.name ? { ...row, name: t(row.name) } : row));
 
 export class Words {
   constructor(catalog) {
-    this.cat = catalog;
-    const by = (rows, key = "key") => Object.fromEntries(rows.map((r) => [r[key], r]));
+    this.cat = {
+      ...catalog,
+      tenant_types: named(catalog.tenant_types),
+      tenant_subtypes: named(catalog.tenant_subtypes),
+    };
+    const by = (rows, key = "key") => Object.fromEntries(named(rows).map((r) => [r[key], r]));
     this.companies = by([...catalog.companies, catalog.ai_company]);
     this.buildings = by(catalog.buildings);
     this.types = by(catalog.tenant_types);
@@ -81,16 +93,18 @@ export class Words {
   typeIndex(type) { return Math.max(0, this.typeOrder.indexOf(type)); }
   feature(key) { return this.features[key] || { key, name: key, effects: [] }; }
 
-  /** "3 Students, 1 Family" */
+  /** "Students ×3, Family ×1" (as the history counts them) */
   tenants(kinds) {
     const counts = new Map();
     for (const k of kinds) counts.set(k, (counts.get(k) || 0) + 1);
-    return [...counts].map(([k, n]) => `${n} ${this.tenant(k)}`).join(", ") || "none";
+    return [...counts].map(([k, n]) => t("{kind} ×{n}", { kind: this.tenant(k), n })).join(", ") || t("none");
   }
 
   /** "+1 Home, −1 Industry" */
   effects(effects) {
-    return effects.map((e) => `${e.delta > 0 ? "+" : "−"}${Math.abs(e.delta)} ${this.typeName(e.building_type)}`).join(", ");
+    return effects.map((e) => (e.delta > 0
+      ? t("+{n} {type}", { n: Math.abs(e.delta), type: this.typeName(e.building_type) })
+      : t("−{n} {type}", { n: Math.abs(e.delta), type: this.typeName(e.building_type) }))).join(", ");
   }
 
   rent(kinds) {
@@ -101,8 +115,8 @@ export class Words {
   seat(seat, view, players) {
     const s = view.seats[seat];
     const player = (players || []).find((p) => p.seat === seat);
-    const company = s ? this.company(s.company) : `Seat ${seat + 1}`;
+    const company = s ? this.company(s.company) : t("Seat {number}", { number: seat + 1 });
     const name = player && player.name && player.name !== (s && s.company) ? player.name : "";
-    return name && name !== company ? `${name} (${company})` : company;
+    return name && name !== company ? t("{name} ({company})", { name, company }) : company;
   }
 }
