@@ -45,7 +45,7 @@ function bidding(ctx, templates) {
   let amount = null;
   const form = actionForm(ctx, "bid", (f) => {
     f.append(h("h3", {}, t("Bid for first player")),
-      h("p", {}, `${high} ${t("The highest bidder pays and plays first; passing leaves the auction.")}`));
+      h("p", {}, high + " " + t("The highest bidder pays and plays first; passing leaves the auction.")));
     if (place) {
       const p = paramOf(place, "amount");
       const [label, field, input] = numberField(t("Your bid ({low} to {high}, steps of {step})",

@@ -48,14 +48,16 @@ function shortName(name) {
   return name.replace(/\s*\(.*\)\s*/, "").replace(/\s+(building|block|unit)$/i, "");
 }
 
-function wrap(text, width) {
-  const lines = [];
-  for (const word of text.split(/\s+/)) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && (last + " " + word).length <= width) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
+/** A name on the map in a box of the plot, wrapped by the browser to at most ``lines`` lines (one text, whatever the
+ * language: a name is never cut into pieces by the page). */
+function label(g, box, { top, height, lines, cls }, text) {
+  const object = el("foreignObject", { x: box.x + 3, y: box.y + top, width: CELL - 6, height });
+  const div = document.createElementNS("http://www.w3.org/1999/xhtml", "div");
+  div.setAttribute("class", `map-label ${cls}`);
+  div.style.setProperty("-webkit-line-clamp", String(lines));
+  div.textContent = text;
+  object.append(div);
+  g.append(object);
 }
 
 function tileName(pos, view, words) {
@@ -125,8 +127,7 @@ export function describe(plot, view, words, players) {
 function drawFeature(g, box, p, words) {
   const f = words.feature(p.feature);
   g.append(el("rect", { x: box.x + 2, y: box.y + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "feature-bg" }));
-  wrap(f.name.replace(/\s*\(.*\)/, ""), 11).slice(0, 3).forEach((line, i) =>
-    g.append(el("text", { x: box.x + CELL / 2, y: box.y + 22 + i * 9, class: "feature-name", "text-anchor": "middle" }, line)));
+  label(g, box, { top: 13, height: 30, lines: 3, cls: "feature-name" }, f.name.replace(/\s*\(.*\)/, ""));
   const arrows = el("text", { x: box.x + CELL / 2, y: box.y + CELL - 8, class: "effects", "text-anchor": "middle" });
   for (const e of f.effects) {
     const span = el("tspan", { class: e.delta > 0 ? "bonus" : "penalty" },
@@ -141,8 +142,7 @@ function drawBuilding(g, box, p, words, view) {
   const owner = p.owner === null || p.owner === undefined ? "none" : p.owner;
   g.append(el("rect", { x: box.x + 4, y: box.y + 11, width: CELL - 8, height: CELL - 14, rx: 4,
     class: `building owner-fill-${owner} type-edge-${words.typeIndex(b.tenant_type)}` }));
-  wrap(shortName(b.name), 10).slice(0, 2).forEach((line, i) =>
-    g.append(el("text", { x: box.x + CELL / 2, y: box.y + 20 + i * 8, class: "building-name", "text-anchor": "middle" }, line)));
+  label(g, box, { top: 12, height: 20, lines: 2, cls: "building-name" }, shortName(b.name));
   const top = box.y + 36;
   for (let i = 0; i < b.capacity; i++) {
     const cx = box.x + 7 + (i % 3) * 17;
@@ -299,7 +299,8 @@ export function legend(container, view, words, players) {
     const chip = document.createElement("span");
     chip.className = `chip-html type-${words.typeIndex(k.tenant_type)}`;
     chip.textContent = k.letter;
-    li.append(chip, ` ${view.advanced ? t("{subtype} ({type})", { subtype: k.name, type: words.typeName(k.tenant_type) }) : k.name}`);
+    const name = view.advanced ? t("{subtype} ({type})", { subtype: k.name, type: words.typeName(k.tenant_type) }) : k.name;
+    li.append(chip, " " + name);
     dl.append(li);
   }
   for (const s of view.seats) {

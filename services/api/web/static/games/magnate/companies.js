@@ -9,8 +9,8 @@ import { money, t } from "./words.js";
 function aiKind(label, view, words) {
   const level = view.difficulty ? (words.difficulties[view.difficulty] || { name: view.difficulty }).name : "";
   const ai = words.company(words.cat.ai_company.key);
-  if (label === ai || label.endsWith(`(${ai})`)) return level ? ` ${t("({level})", { level })}` : "";
-  return level ? ` ${t("· AI ({level})", { level })}` : ` ${t("· AI")}`;
+  if (label === ai || label.endsWith(`(${ai})`)) return level ? " " + t("({level})", { level }) : "";
+  return " " + (level ? t("· AI ({level})", { level }) : t("· AI"));
 }
 
 export function renderCompanies(container, view, words, players, mySeat) {
@@ -27,7 +27,7 @@ export function renderCompanies(container, view, words, players, mySeat) {
     const badge = h("span", { class: `owner-html owner-bg-${s.seat}` }, s.kind === "ai" ? t("AI") : String(s.seat + 1));
     const label = words.seat(s.seat, view, players);
     const who = h("th", { scope: "row" }, badge, h("span", { class: "who" }, ` ${label}`),
-      mine ? h("span", { class: "you" }, ` ${t("(you)")}`) : null,
+      mine ? h("span", { class: "you" }, " " + t("(you)")) : null,
       s.kind === "ai" ? h("span", { class: "kind" }, aiKind(label, view, words)) : null);
     const hidden = (v, text) => (v === null || v === undefined ? h("span", { class: "hidden-value" }, t("hidden")) : text);
     body.append(h("tr", { class: `${mine ? "mine" : ""}${onTurn ? " on-turn" : ""}`, "data-seat": String(s.seat) },

@@ -16,7 +16,7 @@ function seatLabel(player, view) {
   const words = currentWords();
   const key = (player.payload && player.payload.company) || (view && view.seats[player.seat] ? view.seats[player.seat].company : null);
   const company = key ? (words ? words.company(key) : key) : t("Seat {number}", { number: player.seat + 1 });
-  const name = player.name && player.name !== key ? player.name : "";
+  const name = player.name ? (words && key ? words.chosenName(player.name, key) : player.name !== key ? player.name : "") : "";
   return name && name !== company ? t("{name} ({company})", { name, company }) : company;
 }
 

@@ -68,6 +68,8 @@ export class Words {
     };
     const by = (rows, key = "key") => Object.fromEntries(named(rows).map((r) => [r[key], r]));
     this.companies = by([...catalog.companies, catalog.ai_company]);
+    /** The companies' names as the data (and a seat's default name) has them, before translation. */
+    this.companyKeys = Object.fromEntries([...catalog.companies, catalog.ai_company].map((c) => [c.key, c.name]));
     this.buildings = by(catalog.buildings);
     this.types = by(catalog.tenant_types);
     this.subtypes = by(catalog.tenant_subtypes);
@@ -116,7 +118,12 @@ export class Words {
     const s = view.seats[seat];
     const player = (players || []).find((p) => p.seat === seat);
     const company = s ? this.company(s.company) : t("Seat {number}", { number: seat + 1 });
-    const name = player && player.name && player.name !== (s && s.company) ? player.name : "";
+    const name = player && player.name ? this.chosenName(player.name, s ? s.company : null) : "";
     return name && name !== company ? t("{name} ({company})", { name, company }) : company;
+  }
+
+  /** A seat's name, unless it is only its company's key or name (the default): then "". */
+  chosenName(name, key) {
+    return key && (name === key || name === this.companyKeys[key] || name === this.company(key)) ? "" : name;
   }
 }
