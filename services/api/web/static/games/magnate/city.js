@@ -181,7 +181,9 @@ function drawPlot(svg, p, view, words, players, mySeat) {
   g.append(el("text", { x: box.x + 3, y: box.y + 9, class: "plot-id" }, p.plot));
   if (p.for_sale) {
     g.append(el("rect", { x: box.x + CELL - 27, y: box.y + 2, width: 25, height: 10, rx: 2, class: "sale-sign" }));
-    g.append(el("text", { x: box.x + CELL - 14.5, y: box.y + 9.5, class: "sale-text", "text-anchor": "middle" }, t("SALE")));
+    const sign = t("SALE");
+    g.append(el("text", { x: box.x + CELL - 14.5, y: box.y + 9.5, class: "sale-text", "text-anchor": "middle",
+      textLength: sign.length > 4 ? 22 : null, lengthAdjust: "spacingAndGlyphs" }, sign));
     if (!p.building) g.append(el("text", { x: box.x + CELL / 2, y: box.y + 40, class: "sale-big", "text-anchor": "middle" }, "$"));
   }
   if (owned) {

@@ -2,7 +2,7 @@
 // catalog in the page's language (t, tn), the data's names too (t(name)); amounts through one money message.
 
 import { api } from "../../shell/api.js";
-import { words } from "../../shell/i18n.js";
+import { lang, words } from "../../shell/i18n.js";
 
 export const { t, tn, tc } = await words("magnate");
 
@@ -59,20 +59,39 @@ export const SYSTEM_JOBS = {
 /** Catalog rows with their names in the page's language (the data's English names are the catalog's keys). */
 const named = (rows) => rows.map((row) => (row.name ? { ...row, name: t(row.name) } : row));
 
+const initials = (name) => name.replace(/-/g, " ").split(/\s+/).filter((w) => /^[\p{L}\p{N}]/u.test(w))
+  .map((w) => w[0]).join("").toUpperCase();
+
+/** The rows with their map letters taken from the names in the page's language, as the catalog takes them from the
+ * English ones (domain/magnate/catalog_view.py ``letters``): initials, names that clash spelled out further. */
+function lettered(rows) {
+  if (lang === "en") return rows;
+  const out = new Map(rows.map((r) => [r.key, initials(r.name) || r.key[0].toUpperCase()]));
+  const longest = Math.max(0, ...rows.map((r) => r.name.length));
+  for (let width = 2; width <= longest; width++) {
+    const values = [...out.values()];
+    const clashes = [...out].filter(([, v]) => values.filter((x) => x === v).length > 1).map(([k]) => k);
+    if (!clashes.length) break;
+    for (const key of clashes) out.set(key, rows.find((r) => r.key === key).name.replace(/ /g, "").slice(0, width).toUpperCase());
+  }
+  return rows.map((r) => ({ ...r, letter: out.get(r.key) }));
+}
+
 export class Words {
   constructor(catalog) {
     this.cat = {
       ...catalog,
-      tenant_types: named(catalog.tenant_types),
-      tenant_subtypes: named(catalog.tenant_subtypes),
+      tenant_types: lettered(named(catalog.tenant_types)),
+      tenant_subtypes: lettered(named(catalog.tenant_subtypes)),
     };
-    const by = (rows, key = "key") => Object.fromEntries(named(rows).map((r) => [r[key], r]));
+    const index = (rows, key = "key") => Object.fromEntries(rows.map((r) => [r[key], r]));
+    const by = (rows, key = "key") => index(named(rows), key);
     this.companies = by([...catalog.companies, catalog.ai_company]);
     /** The companies' names as the data (and a seat's default name) has them, before translation. */
     this.companyKeys = Object.fromEntries([...catalog.companies, catalog.ai_company].map((c) => [c.key, c.name]));
     this.buildings = by(catalog.buildings);
-    this.types = by(catalog.tenant_types);
-    this.subtypes = by(catalog.tenant_subtypes);
+    this.types = index(this.cat.tenant_types);
+    this.subtypes = index(this.cat.tenant_subtypes);
     this.kinds = { ...this.types, ...this.subtypes };
     this.features = by(catalog.features);
     this.neighbourhoods = by(catalog.neighbourhoods);
