@@ -36,6 +36,8 @@ class BuildingOut(msgspec.Struct, frozen=True):
     capacity: int
     cost: int
     bonus: int
+    tenants: str = ""
+    """The name of its tenant type (``Home``): a word of the catalog, for a reader (the rules' table)."""
 
 
 class TenantKindOut(msgspec.Struct, frozen=True):
@@ -169,7 +171,8 @@ def _public_catalog(dataset: str) -> CatalogOut:
         dataset=dataset,
         companies=tuple(CompanyOut(c.key, c.name) for c in setup.companies),
         ai_company=CompanyOut(setup.ai_company.key, setup.ai_company.name),
-        buildings=tuple(BuildingOut(b.key, b.name, b.tenant_type, b.capacity, b.cost, b.bonus)
+        buildings=tuple(BuildingOut(b.key, b.name, b.tenant_type, b.capacity, b.cost, b.bonus,
+                                    cat.tenant_types[b.tenant_type].name)
                         for b in files.buildings),
         tenant_types=tuple(
             TenantKindOut(t.key, t.name, type_letters[t.key], t.key, t.population, t.rent,
