@@ -28,7 +28,7 @@ WEB = SERVICES / "api" / "web"
 PYTHON_KEYWORDS: Mapping[str, Any] = {
     "say": None,
     "say_n": (1, 2),
-    "term": (1, (2, "c")),
+    "term": {1: None, 2: (1, (2, "c"))},  # term(key) or term(key, ctx): Babel picks the spec by argument count
     "gettext": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
