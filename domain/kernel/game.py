@@ -169,7 +169,10 @@ class GameModule(Generic[S]):
     outcome: Callable[[S], Outcome | None] = lambda state: None
     """The standings once the game has ended (None before)."""
     score_text: Callable[[int], str] = "{:,}".format
-    """How the game writes a score for people (Magnate: money, ``49,160K``)."""
+    """How the game writes a score in English, for logs and the simulation's tables (Magnate: money, ``49,160K``)."""
+    score_phrase: Callable[[int], Phrase] | None = None
+    """How the game writes a score for people, in words the services render per language (Magnate: its money
+    phrase, ``1 200 тыс. $``); None: the score is a plain number."""
     bots: Mapping[str, Callable[[int], Policy]] = field(default_factory=dict)
     """Bot policies by name (``random``, ``greedy`` ...), each made from a seed: what ``simulate`` plays the human
     seats with."""

@@ -14,7 +14,7 @@ from .commands import GameOptions, MagnateSystemCommand, PlayerCommand, RevealSe
 from .decider import decide, evolve, initial_state, replay, step
 from .events import MagnateEvent
 from .legal import legal_commands
-from .money import money
+from .money import cash, money
 from .narrate import Narrator
 from .notices import tell
 from .pending import pending
@@ -72,6 +72,7 @@ GAME: GameModule[MagnateState] = GameModule(
     catalog=public_catalog,
     outcome=_outcome,
     score_text=money,
+    score_phrase=cash,
     hide=hide,
     advise=advise,
     advice_text=advice_text,

@@ -33,8 +33,11 @@ from importlib import resources
 from typing import Any
 
 import msgspec
+from babel.numbers import format_decimal
 
 from domain.kernel import GameModule
+from domain.kernel.phrases import Phrase
+from services.language.catalogs import babel_locale
 
 HELP_FILE = ("help", "en.toml")
 """Where a game's help is, inside its package."""
@@ -190,17 +193,33 @@ def _same(text: str) -> str:
 class Filler:
     """Fills a game's texts, in the reader's language (``translate``), with its catalog's numbers."""
 
-    def __init__(self, game: GameModule[Any], translate: Callable[[str], str] = _same) -> None:
+    def __init__(self, game: GameModule[Any], translate: Callable[[str], str] = _same,
+                 speak: Callable[[Phrase], str] | None = None, language: str = "en") -> None:
         self.catalog = msgspec.to_builtins(game.catalog(None)) if game.catalog is not None else {}
         self.score_text = game.score_text
+        self.score_phrase = game.score_phrase
+        self.speak = speak
+        self.locale = babel_locale(language)
         self.translate = translate
+
+    def score(self, value: int) -> str:
+        """A score written the game's way in the reader's language (Magnate's money: ``1 200 тыс. $``)."""
+        if self.score_phrase is not None and self.speak is not None:
+            return self.speak(self.score_phrase(value))
+        return format_decimal(value, locale=self.locale) if self.score_phrase is None else self.score_text(value)
+
+    def number(self, value: Any) -> str:
+        """A catalog value in words, a whole number grouped the reader's way (``1,200`` · ``1 200`` · ``1.200``)."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return format_decimal(value, locale=self.locale)
+        return cell(value)
 
     def text(self, template: str) -> str:
         def one(match: re.Match[str]) -> str:
             value = lookup(self.catalog, match.group(1))
             if match.group(2) == "score":
-                return self.score_text(int(value))
-            return cell(value)
+                return self.score(int(value))
+            return self.number(value)
 
         translated = self.translate(template)
         if set(PLACEHOLDER.findall(translated)) != set(PLACEHOLDER.findall(template)):
@@ -220,14 +239,14 @@ class Filler:
     def cell(self, value: Any) -> str:
         """A table cell; a name from the game's data in the reader's language (its data files' names are in the
         game's catalog)."""
-        return self.translate(value) if isinstance(value, str) and value else cell(value)
+        return self.translate(value) if isinstance(value, str) and value else self.number(value)
 
 
 def render(game: GameModule[Any], spec: HelpSpec, translate: Callable[[str], str] = _same,
-           language: str = "en") -> HelpOut:
+           language: str = "en", speak: Callable[[Phrase], str] | None = None) -> HelpOut:
     """``spec`` in ``language`` (each text through ``translate``) with the numbers of ``game``'s current
     catalog; the editions' sections of ``language`` after the others."""
-    fill = Filler(game, translate)
+    fill = Filler(game, translate, speak, language)
     sections = tuple(HelpSection(fill.text(s.heading), tuple(fill.text(p) for p in s.paragraphs),
                                  tuple(fill.text(i) for i in s.items),
                                  fill.table(s.table) if s.table is not None else None)
@@ -247,8 +266,8 @@ _specs: dict[str, HelpSpec | None] = {}
 _rendered: dict[tuple[str, str, str], HelpOut | None] = {}
 
 
-def help_of(game: GameModule[Any], translate: Callable[[str], str] = _same, language: str = "en"
-            ) -> HelpOut | None:
+def help_of(game: GameModule[Any], translate: Callable[[str], str] = _same, language: str = "en",
+            speak: Callable[[Phrase], str] | None = None) -> HelpOut | None:
     """``game``'s help in ``language`` (its texts through ``translate``: the game's catalog in that language),
     filled in (once per game and language), or None when its package has no help file."""
     package = package_of(game)
@@ -257,5 +276,5 @@ def help_of(game: GameModule[Any], translate: Callable[[str], str] = _same, lang
         if package not in _specs:
             _specs[package] = read_spec(package)
         spec = _specs[package]
-        _rendered[key] = render(game, spec, translate, language) if spec is not None else None
+        _rendered[key] = render(game, spec, translate, language, speak) if spec is not None else None
     return _rendered[key]

@@ -64,3 +64,20 @@ def test_an_editions_section_is_shown_to_the_readers_of_its_language_only() -> N
         f"Die deutsche Regel teilt {HAND} Karten aus; der Dienst spielt die englische Lesart.",)
     assert headings(render(DECKTET, SPEC, language="ru")) == ["Your turn", "The Russian rulebook"]
     assert headings(render(DECKTET, SPEC)) == ["Your turn"]  # English readers: the rulebook the service plays
+
+
+def test_magnates_money_in_its_rules_is_written_as_each_edition_prints_it() -> None:
+    from services.api.help import help_of
+    from services.language.catalogs import catalogs_for
+    from services.language.render import Renderer
+
+    catalogs = catalogs_for("domain.games:GAMES", ("en", "ru", "de"), False)
+    said = {}
+    for language in ("en", "ru", "de"):
+        words = catalogs.translations("magnate", language)
+        found = help_of(GAMES["magnate"], words.gettext, language, Renderer(words, language, str).text)
+        assert found is not None
+        said[language] = found.sections[0].paragraphs[1]
+    assert "2,000K" in said["en"]
+    assert "2\xa0000 тыс. $" in said["ru"] and "2,000K" not in said["ru"]
+    assert "2.000K $" in said["de"] and "2,000K" not in said["de"]

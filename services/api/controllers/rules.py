@@ -9,6 +9,7 @@ from litestar.datastructures import CacheControlHeader, ResponseHeader
 from litestar.params import FromPath
 
 from domain.kernel.phrases import say
+from services.language.render import Renderer
 
 from ..deps import GameplayDep
 from ..errors import ApiError, documented
@@ -20,6 +21,10 @@ CACHED = CacheControlHeader(max_age=3600, private=True)
 VARY = ResponseHeader(name="Vary", value="Accept-Language, Cookie")
 
 KERNEL = "kernel"
+
+
+def _nobody(seat: int) -> str:
+    return ""  # the rules name no seat
 
 
 class RulesController(Controller):
@@ -39,7 +44,7 @@ class RulesController(Controller):
         found = None
         if module is not None:
             words = catalogs.translations(game if game in catalogs.domains else KERNEL, language)
-            found = help_of(module, words.gettext, language)
+            found = help_of(module, words.gettext, language, Renderer(words, language, _nobody).text)
         if found is None:
             raise ApiError(404, "help/not_found", say("no help for game '{game}'", game=game),
                            known=sorted(gameplay.games))
