@@ -94,6 +94,8 @@ class Mode(_Record, frozen=True, kw_only=True):
     """A table size: the base game, Mega, three players, three players with Mega."""
 
     key: str
+    name: str = ""
+    """The table size in words (the rules' table of modes)."""
     players: int
     decks: int
     districts: int
@@ -206,7 +208,7 @@ def _check_structure(cat: Catalog) -> None:
 
 
 def _check_source(record: _Record) -> None:
-    fields = set(record.__struct_fields__) - {"source", "key"}
+    fields = set(record.__struct_fields__) - {"source", "key", "name"}  # a name is words for people, not a rule
     tagged = set(record.source)
     if "*" not in tagged and not fields <= tagged:
         raise DataError(f"{record!r}: untagged values {sorted(fields - tagged)}")

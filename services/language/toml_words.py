@@ -13,6 +13,9 @@ from typing import IO, Any
 
 Extracted = tuple[int, str | None, str, list[str]]
 
+SKIPPED = frozenset({"source"})
+"""Keys whose values are never words for players: a data file's provenance tags (``source = { name = "..." }``)."""
+
 
 def extract(
     fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: list[str], options: Mapping[str, Any]
@@ -31,7 +34,8 @@ def _words(node: Any, keys: set[str], wanted: bool) -> Iterator[str]:
             yield node
     elif isinstance(node, dict):
         for key, value in node.items():
-            yield from _words(value, keys, wanted or key in keys)
+            if key not in SKIPPED:
+                yield from _words(value, keys, wanted or key in keys)
     elif isinstance(node, list):
         if wanted and len(node) == 2 and all(isinstance(item, str) for item in node) and _is_field(node[0]):
             yield node[1]
