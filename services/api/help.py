@@ -201,6 +201,7 @@ class Filler:
         self.speak = speak
         self.locale = babel_locale(language)
         self.translate = translate
+        self.names = _names(self.catalog)
 
     def score(self, value: int) -> str:
         """A score written the game's way in the reader's language (Magnate's money: ``1 200 тыс. $``)."""
@@ -238,8 +239,28 @@ class Filler:
 
     def cell(self, value: Any) -> str:
         """A table cell; a name from the game's data in the reader's language (its data files' names are in the
-        game's catalog)."""
-        return self.translate(value) if isinstance(value, str) and value else self.number(value)
+        game's catalog), a data key (``materials``) as the name of what it stands for (Construction materials),
+        a mapping of keys to counts as "1 Coal, 2 Steel"."""
+        if isinstance(value, dict):
+            return ", ".join(f"{self.number(count)} {self.word(key)}" for key, count in value.items()) or "—"
+        if isinstance(value, list | tuple):
+            return ", ".join(self.cell(item) for item in value) or "—"
+        return self.word(value) if isinstance(value, str) and value else self.number(value)
+
+    def word(self, value: str) -> str:
+        return self.translate(self.names.get(value, value))
+
+
+def _names(catalog: Any) -> dict[str, str]:
+    """The name of every keyed row of a catalog (``{"materials": "Construction materials"}``)."""
+    names: dict[str, str] = {}
+    if isinstance(catalog, dict):
+        for rows in catalog.values():
+            if isinstance(rows, list | tuple):
+                for row in rows:
+                    if isinstance(row, dict) and isinstance(row.get("key"), str) and isinstance(row.get("name"), str):
+                        names.setdefault(row["key"], row["name"])
+    return names
 
 
 def render(game: GameModule[Any], spec: HelpSpec, translate: Callable[[str], str] = _same,

@@ -21,7 +21,7 @@ const KINDS = [
   ["deadline", t("A deadline is near")],
 ];
 const HOURS = [1, 2, 3, 4, 6, 8, 12, 24, 48, 72, 168];
-const SHAPES = [["json", t("Generic JSON")], ["discord", "Discord"], ["slack", "Slack"]];
+const SHAPES = [["json", t("Generic JSON")], ["discord", t("Discord")], ["slack", t("Slack")]];
 const STATUSES = { pending: t("waiting"), sending: t("sending"), sent: t("sent"), skipped: t("skipped"), failed: t("failed") };
 const CHANNELS = { email: t("Email"), digest: t("Email digest"), webhook: t("Webhook"), push: t("Push") };
 
