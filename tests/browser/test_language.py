@@ -128,3 +128,40 @@ def test_dates_and_counts_in_the_lobby_are_written_the_languages_way(web: Servic
         expect(page.locator("html")).to_have_attribute("lang", language)
         expect(page.locator(f"#open-games-list li[data-game='{open_id}']")).to_contain_text(opened)
         expect(page.locator(f"#live-games-list li[data-game='{live_id}']")).to_contain_text(moved)
+
+
+@pytest.mark.parametrize(("game", "language", "options"), [
+    ("magnate", "ru", {"seats": [{"kind": "human"}, {"kind": "ai"}], "difficulty": "digital_assistant"}),
+    ("decktet", "de", {"seats": [{"kind": "human"}, {"kind": "ai", "level": "easy"}]}),
+])
+def test_a_game_page_in_russian_and_german(
+    web: Services, pages: Pages, game: str, language: str, options: dict[str, object]
+) -> None:
+    """A game under way, read by its seat in Russian or German: the moves, the board's words and the history
+    (told by the server from the log's phrases) are the catalogs' (the README's screenshots)."""
+    created = httpx.post(f"{web.url}/api/games", headers={"Idempotency-Key": uuid.uuid4().hex}, json={
+        "game": game, "seed": "5c" * 16, "names": ["Ада" if language == "ru" else "Ada"],
+        "options": options})
+    assert created.status_code == 201, created.text
+    body = created.json()
+    token = next(s["token"] for s in body["seats"] if s["seat"] == 0)
+    auth = {"Authorization": f"Bearer {token}"}
+    with httpx.Client(base_url=web.url, timeout=10) as client:
+        for _ in range(8):  # a few first legal moves, the computer answering in between
+            me = client.get(f"/api/games/{body['game_id']}/me", headers=auth).json()
+            if not me.get("legal"):
+                time.sleep(0.3)
+                continue
+            client.post(f"/api/games/{body['game_id']}/commands", headers=auth,
+                        json={"command_id": uuid.uuid4().hex, "command": me["legal"][0]["command"]})
+    page = pages.open(locale={"ru": "ru-RU", "de": "de-DE"}[language])
+    page.goto(f"{web.url}/play/{body['game_id']}#token={token}")
+    page.wait_for_selector("body[data-version]")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("#history-title")).to_have_text(words(language)["History"])
+    lines = page.locator("#history-list li").all_inner_texts()
+    assert lines, "the history tells the game so far"
+    if language == "ru":
+        assert all(re.search("[а-яё]", line, re.IGNORECASE) for line in lines if re.search("[A-Za-z]{4,}", line))
+    page.wait_for_load_state("networkidle")
+    screenshot(page, f"language-{language}-{game}", full_page=False)
