@@ -6,10 +6,11 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 CHROMIUM ?= /usr/bin/chromium
 HAPROXY ?= /usr/sbin/haproxy
+NGINX ?= /usr/sbin/nginx
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TEST_WORKERS ?= $(shell nproc)
 
-.PHONY: test lint bench bench-full run clean chromium haproxy chaos catalogs
+.PHONY: test lint bench bench-full run clean chromium haproxy nginx chaos catalogs
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,7 +27,13 @@ haproxy: ## the load balancer of the two-API-process test and benchmark (docs/SC
 	@test -x $(HAPROXY) || { echo "installing HAProxy from the OS packages (load-balancer test)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy; }
 
-test: $(STAMP) chromium haproxy ## run the whole suite (unit, property, integration and browser tests) on every core
+nginx: ## the push server (nginx with nchan) of the push test and benchmark (docs/SCALING.md), from the OS packages
+	@{ test -x $(NGINX) && test -e /usr/lib/nginx/modules/ngx_nchan_module.so; } || { \
+	  echo "installing nginx and nchan from the OS packages (push-server test)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 apt-get install -y -qq \
+	  --no-install-recommends nginx libnginx-mod-nchan; }
+
+test: $(STAMP) chromium haproxy nginx ## run the whole suite (unit, property, integration and browser tests) on every core
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 lint: $(STAMP) ## ruff over everything, mypy --strict over domain/ infra/ services/ bench/
