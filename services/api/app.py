@@ -45,6 +45,7 @@ from .controllers.devmail import devmail_router
 from .controllers.mine import MyGamesController
 from .controllers.notification_channels import NotificationChannelController, push_key
 from .controllers.notifications import NotificationController
+from .controllers.push_auth import push_auth
 from .controllers.rules import RulesController
 from .controllers.seating import SeatingController
 from .controllers.stream import SharedPages
@@ -152,6 +153,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
             render_plugins=schema_viewers(),
         ),
     )
+    app.register(push_auth)  # nchan's subscription check (infra/nchan/), outside the schema
     complete(app.openapi_schema, registry_of(settings).games)
     return app
 

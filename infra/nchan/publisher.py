@@ -1,0 +1,112 @@
+"""Publishing the pages' messages to nchan: one POST per (channel, message) to the publisher location of one nginx
+box (``infra/nchan/nginx.conf.template``); in Redis mode every box on the same Redis delivers it to its own
+subscribers. :class:`MemoryPush` is its in-memory twin (the same contract, ``tests/integration/test_nchan.py``).
+
+Channels are named per (game, viewer class): :func:`public_channel` (what anyone may read) and
+:func:`seat_channel` (what one seat may read). The message's SSE event name travels in nchan's
+``X-EventSource-Event`` header; nchan gives each message its own id (``<time>:<tag>``), which a reconnecting
+EventSource sends back as ``Last-Event-ID`` and nchan resumes after."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Protocol
+
+import httpx
+
+from infra.errors import InfraError
+
+__all__ = ["MemoryPush", "NchanPush", "Push", "PushUnavailable", "Pushed", "public_channel", "seat_channel"]
+
+
+def public_channel(game_id: str) -> str:
+    return f"games/{game_id}/public"
+
+
+def seat_channel(game_id: str, seat: int) -> str:
+    return f"games/{game_id}/seat/{seat}"
+
+
+class PushUnavailable(InfraError):
+    """The push server did not take a message (down, or answered an error)."""
+
+
+class Push(Protocol):
+    async def publish(self, channel: str, data: str, event: str) -> None:
+        """Deliver ``data`` as one SSE message named ``event`` to every subscriber of ``channel``, and keep it for
+        a subscriber that resumes; raises :class:`PushUnavailable` when the push server does not take it."""
+        ...
+
+    async def aclose(self) -> None: ...
+
+
+class NchanPush:
+    """:class:`Push` on nchan's publisher location: ``url`` is its prefix (``http://127.0.0.1:8082/publish``)."""
+
+    def __init__(self, url: str, timeout_s: float = 5.0, connections: int = 16) -> None:
+        self._url = url.rstrip("/")
+        self._http = httpx.AsyncClient(timeout=timeout_s, limits=httpx.Limits(
+            max_connections=connections, max_keepalive_connections=connections))
+
+    async def publish(self, channel: str, data: str, event: str) -> None:
+        try:
+            response = await self._http.post(f"{self._url}/{channel}", content=data.encode(), headers={
+                "X-EventSource-Event": event, "Content-Type": "application/json"})
+        except httpx.HTTPError as exc:
+            raise PushUnavailable(f"nchan at {self._url} is unavailable: {exc}") from exc
+        if response.status_code not in (200, 201, 202):
+            raise PushUnavailable(f"nchan at {self._url} refused a message to {channel}: {response.status_code}")
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+
+@dataclass(frozen=True)
+class Pushed:
+    id: str
+    event: str
+    data: str
+
+
+class MemoryPush:
+    """:class:`Push` in memory: a channel keeps its last ``kept`` messages, each with an id; :meth:`subscribe`
+    yields them as nchan's EventSource subscriber does (the kept ones after ``last_event_id``, or all of them when
+    it is None, then each new one). ``failing``: refuse every publish (a push server that is down)."""
+
+    def __init__(self, kept: int = 32) -> None:
+        self._kept = kept
+        self._messages: dict[str, list[Pushed]] = defaultdict(list)
+        self._changed: dict[str, asyncio.Condition] = defaultdict(asyncio.Condition)
+        self._ids = itertools.count(1)
+        self.failing = False
+
+    async def publish(self, channel: str, data: str, event: str) -> None:
+        if self.failing:
+            raise PushUnavailable("the push server is down")
+        kept = self._messages[channel]
+        kept.append(Pushed(f"{next(self._ids)}:0", event, data))
+        del kept[:-self._kept]
+        async with self._changed[channel]:
+            self._changed[channel].notify_all()
+
+    async def subscribe(self, channel: str, last_event_id: str | None = None) -> AsyncIterator[Pushed]:
+        sent = 0 if last_event_id is None else int(last_event_id.partition(":")[0])
+        while True:
+            for message in list(self._messages[channel]):
+                number = int(message.id.partition(":")[0])
+                if number > sent:
+                    sent = number
+                    yield message
+            async with self._changed[channel]:
+                if all(int(m.id.partition(":")[0]) <= sent for m in self._messages[channel]):
+                    await self._changed[channel].wait()
+
+    def messages(self, channel: str) -> list[Pushed]:
+        return list(self._messages[channel])
+
+    async def aclose(self) -> None:
+        return None

@@ -1,0 +1,51 @@
+"""nchan's authorisation of a subscription (``nchan_authorize_request``, ``infra/nchan/nginx.conf.template``).
+
+Before nchan holds a page's connection to a channel it asks this route, with the subscriber's own cookie and
+``Authorization`` header and the address it asked for in ``X-Original-URI`` (its ``?token=`` included, as an
+EventSource sends it): 200 opens the subscription, 403 refuses it. A seat's channel (``/push/games/<id>/seat/<n>``)
+opens only for that seat's token or for the signed-in player who holds seat n; the public channel
+(``/push/games/<id>/public``) for anyone, as the public stream does, when the game exists. Anything else is
+refused: a token of another seat or of another game, a claimed seat's invite token, no credentials, an address
+that names no channel.
+
+The answer says no more than the stream route would: whether the caller's own credentials open the seat."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from litestar import Request, Response, get
+
+from infra.errors import InfraError
+
+from ..auth import bearer_token, seat_of, session_seat
+from ..deps import GameplayDep
+from ..errors import ApiError
+
+CHANNEL = re.compile(r"^/push/games/(?P<game>[A-Za-z0-9_-]{1,64})/(?:(?P<public>public)|seat/(?P<seat>[0-9]{1,3}))$")
+
+
+def _answer(allowed: bool) -> Response[None]:
+    return Response(None, status_code=200 if allowed else 403, headers={"Cache-Control": "no-store"})
+
+
+@get("/internal/push-auth", tags=["push"], include_in_schema=False, summary="nchan: may this subscriber subscribe?")
+async def push_auth(request: Request[Any, Any, Any], gameplay: GameplayDep) -> Response[None]:
+    asked = urlsplit(request.headers.get("x-original-uri", ""))
+    channel = CHANNEL.match(asked.path)
+    if channel is None:
+        return _answer(False)
+    game_id = channel["game"]
+    try:
+        if channel["public"] is not None:
+            await gameplay.queries.head(game_id)  # a game that exists
+            return _answer(True)
+        tokens = parse_qs(asked.query).get("token")
+        token = bearer_token(request) or (tokens[0] if tokens else None)
+        seat = await session_seat(request, gameplay, game_id) if token is None else await seat_of(
+            gameplay, game_id, token)
+    except (ApiError, InfraError):  # a bad token, a claimed seat's invite, an unknown game: no subscription
+        return _answer(False)
+    return _answer(seat is not None and seat == int(channel["seat"]))
