@@ -175,6 +175,7 @@ class InMemoryPlayerStore:
         self._clock = clock
         self._links: dict[str, _Link] = {}
         self._players: dict[str, Player] = {}
+        self._created: dict[str, datetime] = {}
 
     async def issue_link(self, email: str, next_path: str, minutes: int, *, limited: bool = True) -> SignInLink:
         now = self._clock()
@@ -203,6 +204,7 @@ class InMemoryPlayerStore:
         if player is None:
             player = Player("p" + secrets.token_hex(12), link.email, default_name(link.email))
             self._players[player.player_id] = player
+            self._created[player.player_id] = self._clock()
         return player, link.next_path
 
     async def get(self, player_id: str) -> Player | None:
@@ -219,3 +221,15 @@ class InMemoryPlayerStore:
             return None
         self._players[player_id] = msgspec.structs.replace(self._players[player_id], language=language)
         return self._players[player_id]
+
+    def created_at(self, player_id: str) -> str | None:
+        """When the player's account was made (ISO 8601), as the real table's ``created_at``."""
+        at = self._created.get(player_id)
+        return None if at is None else at.isoformat()
+
+    def forget(self, player_id: str) -> None:
+        """The account is erased (:mod:`.erasure`): the player and their address's links go."""
+        player = self._players.pop(player_id, None)
+        self._created.pop(player_id, None)
+        if player is not None:
+            self._links = {key: link for key, link in self._links.items() if link.email != player.email}

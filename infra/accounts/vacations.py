@@ -70,6 +70,10 @@ class Vacations(Protocol):
         """(game id, seat) of every running game the player holds a seat at."""
         ...
 
+    async def every(self, player_id: str) -> list[Vacation]:
+        """Every vacation the player took, oldest first (their data's export)."""
+        ...
+
 
 class VacationStore:
     def __init__(self, pool: asyncpg.Pool) -> None:
@@ -98,6 +102,11 @@ class VacationStore:
             "UPDATE vacations SET ends_at = $2 WHERE player_id = $1 AND starts_at <= $2 AND ends_at > $2"
             " RETURNING vacation_id, starts_at, ends_at", player_id, now)
         return Vacation(row["vacation_id"], row["starts_at"], row["ends_at"]) if row is not None else None
+
+    async def every(self, player_id: str) -> list[Vacation]:
+        rows = await self._pool.fetch(
+            "SELECT vacation_id, starts_at, ends_at FROM vacations WHERE player_id = $1 ORDER BY starts_at", player_id)
+        return [Vacation(r["vacation_id"], r["starts_at"], r["ends_at"]) for r in rows]
 
     async def running_games(self, player_id: str) -> list[tuple[str, int]]:
         """(game id, seat) of every running game the player holds a seat at."""
@@ -134,3 +143,10 @@ class InMemoryVacations:
 
     async def running_games(self, player_id: str) -> list[tuple[str, int]]:
         return [(g.game_id, g.seat) for g in await self._games.player_games(player_id) if g.status == "running"]
+
+    async def every(self, player_id: str) -> list[Vacation]:
+        return sorted(self._taken.get(player_id, []), key=lambda v: v.starts_at)
+
+    def forget(self, player_id: str) -> None:
+        """The account is erased (:mod:`.erasure`)."""
+        self._taken.pop(player_id, None)

@@ -12,6 +12,7 @@ from typing import Any
 
 from litestar import Controller, Request, Response, delete, get, patch, post, put
 from litestar.config.csrf import CSRFConfig
+from litestar.datastructures import CacheControlHeader
 from litestar.di import Provide
 from litestar.middleware.rate_limit import get_remote_address
 from litestar.params import JSONBody
@@ -20,12 +21,14 @@ from domain.kernel.phrases import Phrase, say
 from infra.accounts import LinkExpired, LinkInvalid, LinkUsed, Player, TooManyLinks
 from infra.channels.errors import DeliveryFailed, InvalidEmail
 from infra.channels.mail import sends_mail
+from services.gameplay.my_data import NotConfirmed
 from services.gameplay.seat_names import ReservedName
 
 from ..bodies import json_only, refuse_duplicate_keys
-from ..deps import AccountsDep, SettingsDep
+from ..deps import AccountsDep, MyDataDep, SettingsDep
 from ..errors import ApiError, documented, too_many
 from ..language import SERVER, CatalogsDep, LanguageDep
+from ..note_schemas import ErasedOut, EraseRequest
 from ..pages import public_url
 from ..player_schemas import (
     CsrfOut,
@@ -178,3 +181,33 @@ class AccountController(Controller):
             raise ApiError(401, "auth/signed_out", GONE)
         remember_player(request, renamed)
         return me_out(renamed)
+
+    @get("/me/export", summary="Download everything the service holds about you (JSON)",
+         dependencies={"player": Provide(provide_player)}, cache_control=CacheControlHeader(no_store=True),
+         responses=documented(401, s401="Not signed in (auth/signed_out)"))
+    async def export_mine(self, player: PlayerDep, my_data: MyDataDep) -> Response[dict[str, Any]]:
+        """The account (email, name, language, created), every seat you hold (game, seat, name), your private notes,
+        notification settings, notices, webhooks (never their signing secrets), deliveries, vacations and ratings
+        (null when the service keeps none). ``withheld`` names what is left out on purpose."""
+        data = await my_data.export(player)
+        return Response(data, headers={"Content-Disposition": 'attachment; filename="magnate-my-data.json"'})
+
+    @delete("/me", status_code=200, summary="Delete your account", dependencies={"player": Provide(provide_player)},
+            guards=[json_only], responses=documented(
+                400, 401, 403, 415, 422, s401="Not signed in (auth/signed_out)",
+                s403="Without this session's CSRF token (auth/csrf), or from another site's page (auth/origin)",
+                s422="``confirm_email`` is not the account's address (account/not_confirmed)"))
+    async def erase(self, request: Request[Any, Any, Any], data: JSONBody[EraseRequest], player: PlayerDep,
+                    my_data: MyDataDep) -> ErasedOut:
+        """``{"confirm_email": "<your address>"}``: the account, its sessions (every device is signed out), notes,
+        notification settings, notices, webhooks, push devices, deliveries and vacations are deleted. The seats you
+        held stay in their games, named "Player N" and linked to nobody; the games' logs are not rewritten, so their
+        exports still verify (docs/PLAYERS.md, "Your data")."""
+        refuse_duplicate_keys(await request.body())
+        try:
+            erased = await my_data.erase(player, data.confirm_email)
+        except NotConfirmed as exc:
+            raise ApiError(422, exc.code, say("type your account's email address to delete the account"),
+                           field="confirm_email") from exc
+        request.clear_session()
+        return ErasedOut(len(erased.seats) if erased else 0)
