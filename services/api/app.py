@@ -43,6 +43,7 @@ from .controllers.advice import AdviceController
 from .controllers.chat import ChatController
 from .controllers.devmail import devmail_router
 from .controllers.mine import MyGamesController
+from .controllers.notes import NotesController
 from .controllers.notification_channels import NotificationChannelController, push_key
 from .controllers.notifications import NotificationController
 from .controllers.push_auth import push_auth
@@ -126,8 +127,8 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
                         MyGamesController, SeatingController, TablesController, NotificationController,
                         NotificationChannelController, VacationController, AdviceController, RulesController,
-                        ChatController, push_key, unsubscribe_page, unsubscribe_now, health, MetricsController,
-                        web_router(registry_of(settings), catalogs), *dev_mail],
+                        ChatController, NotesController, push_key, unsubscribe_page, unsubscribe_now, health,
+                        MetricsController, web_router(registry_of(settings), catalogs), *dev_mail],
         dependencies={
             **{name: Provide(provide, sync_to_thread=False) for name, provide in SERVICES.items()},
             "settings": Provide(provide_settings, sync_to_thread=False),

@@ -27,6 +27,8 @@ from services.gameplay.advice import Advisor
 from services.gameplay.chat import Chat
 from services.gameplay.health import Health
 from services.gameplay.mine import MyGames
+from services.gameplay.my_data import MyData
+from services.gameplay.notes import PrivateNotes
 from services.gameplay.seating import Seating
 from services.gameplay.story import Stories
 from services.gameplay.tables import Tables
@@ -40,6 +42,8 @@ HealthDep = NamedDependency[SkipValidation[Health]]
 MyGamesDep = NamedDependency[SkipValidation[MyGames]]
 SeatingDep = NamedDependency[SkipValidation[Seating]]
 TablesDep = NamedDependency[SkipValidation[Tables]]
+NotesDep = NamedDependency[SkipValidation[PrivateNotes]]
+MyDataDep = NamedDependency[SkipValidation[MyData]]
 NewsDep = NamedDependency[SkipValidation[Subscriber]]
 """The announcements of new versions an event stream waits on."""
 SettingsDep = NamedDependency[SkipValidation[Settings]]
@@ -63,7 +67,7 @@ def from_runtime(attribute: str) -> Callable[[State], Any]:
 SERVICES = {name: from_runtime(attribute) for name, attribute in (
     ("gameplay", "gameplay"), ("accounts", "accounts"), ("chat", "chat"), ("health", "health"),
     ("mine", "my_games"), ("seating", "seating"), ("tables", "tables"), ("news", "notifier"), ("advice", "advice"),
-    ("notifications", "notifications"))}
+    ("notifications", "notifications"), ("notes", "notes"), ("my_data", "my_data"))}
 """The services by the name handlers ask for them, each read from the runtime in the application state."""
 
 

@@ -14,6 +14,7 @@ from litestar.stores.base import Store
 from redis.asyncio import Redis
 
 from infra.accounts import LinkLimits, Players, PlayerStore, PostgresSessionStore
+from infra.accounts.erasure import PostgresErasure
 from infra.accounts.vacations import Vacations, VacationStore
 from infra.channels.mail import MailSender, mail_sender
 from infra.chat import PostgresChatStore
@@ -24,6 +25,7 @@ from infra.eventstore.postgres import PostgresEventStore
 from infra.eventstore.tables import PostgresTables
 from infra.migrate import migrate
 from infra.news import RedisNews, news_channel
+from infra.notes import PostgresNotes
 from infra.notify import STREAMS_CLIENT, Notifier, RecordingNotifier, RedisBroadcast, RedisNotifier, Subscriber
 from infra.presence import Presence, PresencePort
 from infra.probes import database_ok, redis_ok
@@ -44,6 +46,8 @@ from .chat import Chat
 from .handler import Gameplay
 from .health import Health
 from .mine import MyGames
+from .my_data import MyData
+from .notes import PrivateNotes
 from .registry import games_of
 from .seating import Seating
 from .tables import Tables
@@ -84,6 +88,11 @@ class Runtime:
         self.chat = Chat(gameplay, PostgresChatStore(pool), broadcast)
         self.tables = Tables(gameplay, self.seating, PostgresTables(pool))
         self.my_games = MyGames(gameplay, broadcast)
+        self.notes = PrivateNotes(gameplay, PostgresNotes(pool))
+        """A player's private notes on their games (issue #29)."""
+        self.my_data = MyData(gameplay.store, self.notes.notes, self.vacations, self.notifications,
+                              PostgresErasure(pool), lambda: getattr(self, "ratings", None))
+        """The player's own data: its export and the account's erasure."""
         self.health = Health(lambda: database_ok(pool), lambda: redis_ok(redis),
                              lambda: queue_depth(redis, settings.queue_name))
         self.news = RedisNews(redis, news_channel(settings.queue_name), f"magnate-news:{settings.queue_name}")

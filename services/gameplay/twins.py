@@ -13,6 +13,7 @@ from litestar.stores.base import Store
 from litestar.stores.memory import MemoryStore
 
 from infra.accounts import InMemoryLinkLimits, InMemoryPlayerStore
+from infra.accounts.erasure import InMemoryErasure
 from infra.accounts.vacations import InMemoryVacations
 from infra.channels.devmail import InMemoryDevMailbox
 from infra.channels.mail import MailSender, NoMail, SmtpSender
@@ -22,6 +23,7 @@ from infra.eventstore.memory import InMemoryEventStore
 from infra.eventstore.memory_tables import InMemoryTables
 from infra.memory_news import InMemoryNotifier
 from infra.memory_queue import InMemoryJobQueue
+from infra.notes import InMemoryNotes
 from infra.notifications.dispatch import RecordingDispatch
 from infra.notifications.memory import InMemoryNotificationStore
 from infra.notify import InMemoryBroadcast
@@ -35,6 +37,8 @@ from .chat import Chat
 from .handler import Gameplay
 from .health import Health
 from .mine import MyGames
+from .my_data import MyData
+from .notes import PrivateNotes
 from .registry import games_of
 from .seating import Seating
 from .tables import Tables
@@ -71,8 +75,16 @@ class TwinRuntime(Runtime):
         self.chat = Chat(gameplay, InMemoryChatStore(), broadcast)
         self.tables = Tables(gameplay, self.seating, InMemoryTables(self.events))
         self.my_games = MyGames(gameplay, broadcast)
+        notes = InMemoryNotes(self._known_game)
+        self.notes = PrivateNotes(gameplay, notes)
+        self.my_data = MyData(self.events, notes, self.vacations, self.notifications,
+                              InMemoryErasure(self.players, self.events, self.vacations, notes),
+                              lambda: getattr(self, "ratings", None))
         self.health = Health(in_process_ok, in_process_ok, self.queue.depth)
         self._stores: dict[str, Store] = {}
+
+    async def _known_game(self, game_id: str) -> bool:
+        return game_id in self.events.records()
 
     def session_store(self) -> Store:
         return self._stores.setdefault("sessions", MemoryStore())
