@@ -86,7 +86,19 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Where a worker serves its Prometheus metrics (``http://HOST:port/metrics``); unset: nowhere. `magnate run`
     gives its worker ``PORT + 1`` unless this is set."""
 
+    push: str = "python"
+    """Who holds the pages' event streams (``MAGNATE_PUSH``): ``python`` (the API's own stream, ``make run``'s) or
+    ``nchan`` (nginx with nchan: ``magnate run`` starts it and the pusher; docs/SCALING.md, "A push server")."""
+    nchan_port: int | None = None
+    """Where ``magnate run`` serves the site through nginx with nchan (the pages' port); unset: ``PORT + 2``, and the
+    publisher location on the next port."""
+    nchan_publish_url: str | None = None
+    """nchan's publisher location, where the pusher POSTs (``MAGNATE_NCHAN_PUBLISH_URL``, e.g.
+    ``http://127.0.0.1:8083/publish``); ``magnate run`` sets it for the nginx it starts."""
+
     def __post_init__(self) -> None:
+        if self.push not in ("python", "nchan"):
+            raise ValueError(f"MAGNATE_PUSH: {self.push!r} is neither 'python' nor 'nchan'")
         for proxy in self.trusted_proxies:
             try:
                 ipaddress.ip_network(proxy, strict=False)
@@ -132,6 +144,9 @@ _ENV = {
     "games": "MAGNATE_GAMES",
     "languages": "MAGNATE_LANGUAGES",
     "pseudo_locale": "MAGNATE_PSEUDO_LOCALE",
+    "push": "MAGNATE_PUSH",
+    "nchan_port": "MAGNATE_NCHAN_PORT",
+    "nchan_publish_url": "MAGNATE_NCHAN_PUBLISH_URL",
 }
 
 
