@@ -45,7 +45,13 @@ SKIPPED = "skipped"
 RETRIED = "retried"
 FAILED = "failed"
 
-AT_THE_PAGE = "at the page"
+
+def N_(detail: str) -> str:
+    """A delivery log's detail in English, marked for the catalogs (the log's reader sees it in their language)."""
+    return detail
+
+
+AT_THE_PAGE = N_("at the page")
 
 
 class Skip(Exception):
@@ -104,7 +110,7 @@ async def _notice(n: Notifications, got: Claimed) -> tuple[NoticeView, Words]:
     """The notice of ``got`` in its recipient's language, and the words it is told in."""
     about = None if got.notice_id is None else await n.store.notice(got.notice_id)
     if about is None:
-        raise Skip("the notice is gone")
+        raise Skip(N_("the notice is gone"))
     game = n.games.get(about.game_type)
     title = (game.title or game.name) if game is not None else about.game_type
     bind_contextvars(game_id=about.game_id, version=about.version, seat=about.seat)
@@ -124,7 +130,7 @@ async def _away(n: Notifications, got: Claimed, notice: NoticeView | None) -> No
 async def _email(n: Notifications, got: Claimed, notice: NoticeView, words: Words) -> str:
     prefs = await preferences.load(n.store, got.player_id)
     if prefs.email_mode == "off":
-        raise Skip("email is off")
+        raise Skip(N_("email is off"))
     await _away(n, got, notice)
     leave = unsubscribe_url(n.public_url, await n.unsubscribe_token(got.player_id))
     await n.mail.send(notice_mail(got.delivery_id, got.target, notice, n.public_url, leave, words))
@@ -134,11 +140,11 @@ async def _email(n: Notifications, got: Claimed, notice: NoticeView, words: Word
 async def _digest(n: Notifications, got: Claimed) -> str:
     prefs = await preferences.load(n.store, got.player_id)
     if prefs.email_mode != "digest":
-        raise Skip("the digest is off")
+        raise Skip(N_("the digest is off"))
     await _away(n, got, None)
     waiting = await waiting_games(n.store, got.player_id, n.games)
     if not waiting:
-        raise Skip("no game waits for you")
+        raise Skip(N_("no game waits for you"))
     leave = unsubscribe_url(n.public_url, await n.unsubscribe_token(got.player_id))
     words = words_for(n.catalogs, await n.store.language_of(got.player_id))
     await n.mail.send(digest_mail(got.delivery_id, got.target, waiting, n.public_url, leave, words))
@@ -149,9 +155,9 @@ async def _digest(n: Notifications, got: Claimed) -> str:
 async def _webhook(n: Notifications, got: Claimed, notice: NoticeView) -> str:
     hook = await n.store.webhook(got.player_id, got.target)
     if hook is None:
-        raise Skip("the webhook was removed")
+        raise Skip(N_("the webhook was removed"))
     if hook.disabled:
-        raise Skip("the webhook is turned off")
+        raise Skip(N_("the webhook is turned off"))
     await n.webhooks.send(hook.url, hook.secret, hook.shape, got.delivery_id, webhook_message(notice, n.public_url))
     await webhook_health.succeeded(n.store, got.target)
     return ""
@@ -160,7 +166,7 @@ async def _webhook(n: Notifications, got: Claimed, notice: NoticeView) -> str:
 async def _push(n: Notifications, got: Claimed, notice: NoticeView) -> str:
     sub = await n.store.device(got.player_id, got.target)
     if sub is None:
-        raise Skip("the device's subscription was removed")
+        raise Skip(N_("the device's subscription was removed"))
     await _away(n, got, notice)
     sender = await n.push()
     await sender.send(sub, push_payload(got.delivery_id, notice, n.public_url), topic=push_topic(got.delivery_id))

@@ -6,6 +6,7 @@ Every route needs a session (401 ``auth/signed_out``); the work is done by the n
 
 from __future__ import annotations
 
+import msgspec
 from litestar import Controller, get, post, put
 from litestar.di import Provide
 from litestar.params import JSONBody
@@ -16,7 +17,7 @@ from services.notifications.preferences import Preferences
 
 from ..deps import NotificationsDep
 from ..errors import ApiError, documented
-from ..language import LanguageDep
+from ..language import CatalogsDep, LanguageDep
 from ..notification_schemas import (
     DeliveriesOut,
     DeliveryOut,
@@ -73,5 +74,11 @@ class NotificationController(Controller):
 
     @get("/deliveries", summary="What was sent to the player, when, by which channel, and what became of it",
          responses=documented(401, s401=SIGNED_OUT))
-    async def deliveries(self, player: PlayerDep, notifications: NotificationsDep) -> DeliveriesOut:
-        return DeliveriesOut(out(await notifications.deliveries(player.player_id), tuple[DeliveryOut, ...]))
+    async def deliveries(self, player: PlayerDep, notifications: NotificationsDep, catalogs: CatalogsDep,
+                         language: LanguageDep) -> DeliveriesOut:
+        """A delivery's ``detail`` is in the request's language where it is the service's own words ("email is
+        off"); what a mail or push server answered is shown as it said it."""
+        words = catalogs.translations("server", language)
+        listed = out(await notifications.deliveries(player.player_id), tuple[DeliveryOut, ...])
+        return DeliveriesOut(tuple(msgspec.structs.replace(d, detail=words.gettext(d.detail)) if d.detail else d
+                                   for d in listed))
