@@ -44,9 +44,21 @@ class Erasure(Protocol):
         ...
 
 
-ERASED_TABLES = ("notes", "notices", "deliveries", "notification_settings", "webhooks", "push_subscriptions",
-                 "vacations")
-"""The tables of rows that are the player's alone (keyed by ``player_id``), deleted with the account."""
+OWN_ROWS = """
+SELECT cl.relname AS table_name, att.attname AS column_name
+FROM pg_constraint c
+JOIN pg_class cl ON cl.oid = c.conrelid
+JOIN pg_attribute att ON att.attrelid = c.conrelid AND att.attnum = ANY (c.conkey)
+WHERE c.contype = 'f' AND c.confrelid = 'players'::regclass AND cl.relname <> 'seats'
+ORDER BY 1, 2
+"""
+"""Every table whose rows are the player's (a foreign key to ``players``): notes, notices, deliveries, notification
+settings, webhooks, push devices, vacations, and whatever table a later migration keys by the player (ratings). The
+seats are not among them: they stay, unlinked."""
+
+
+def _ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
 
 
 class PostgresErasure:
@@ -67,8 +79,9 @@ class PostgresErasure:
                 " RETURNING game_id, seat", player_id)
             await conn.execute("UPDATE chat_lines SET player_id = NULL, name = 'Player ' || (seat + 1)"
                                " WHERE player_id = $1", player_id)
-            for table in ERASED_TABLES:
-                await conn.execute(f"DELETE FROM {table} WHERE player_id = $1", player_id)  # the fixed names above
+            for row in await conn.fetch(OWN_ROWS):
+                await conn.execute(f"DELETE FROM {_ident(row['table_name'])} WHERE {_ident(row['column_name'])} = $1",
+                                   player_id)
             await conn.execute("DELETE FROM sign_in_links WHERE email = $1", email)
             # A session's value is Litestar's JSON of {"player_id": ..., "csrf": ...}: every device is signed out.
             await conn.execute("DELETE FROM web_sessions WHERE position(convert_to($1, 'UTF8') IN value) > 0",

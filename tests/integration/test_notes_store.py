@@ -45,8 +45,9 @@ async def test_a_note_is_kept_replaced_whole_and_deleted_by_an_empty_text(side: 
     player = await side.world.player(f"ada-{new_id()}@example.org")
     game = await side.world.game()
     assert await side.notes.get(player, game) is None
-    first = await side.notes.put(player, game, 1, "Bob hoards coal.\nWatch the auction.")
-    assert first is not None and (first.game_id, first.seat, first.text) == (game, 1, "Bob hoards coal.\nWatch the auction.")
+    text = "Bob hoards coal.\nWatch the auction."
+    first = await side.notes.put(player, game, 1, text)
+    assert first is not None and (first.game_id, first.seat, first.text) == (game, 1, text)
     assert first.updated_at.endswith("Z")
     second = await side.notes.put(player, game, 1, "Bid 300 on plot 4")
     assert await side.notes.get(player, game) == second

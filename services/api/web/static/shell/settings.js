@@ -4,7 +4,7 @@
 // (GET/POST/DELETE /api/me/vacation: every clock of their running games waits while they are away; ending one
 // early lets the clocks run again).
 
-import { ApiError, api, inWords } from "./api.js";
+import { ApiError, api, cookie, inWords } from "./api.js";
 import { browserNotifications, mountAccount } from "./account.js";
 import { h } from "./dom.js";
 import { num, t, tn, when as written, within } from "./i18n.js";
@@ -378,6 +378,41 @@ function deliveriesSection() {
   return section("deliveries", t("Delivery log"), empty, table, h("p", {}, refresh));
 }
 
+// -- the player's own data: download it, or delete the account ------------------------------------------------------
+
+function dataSection(player) {
+  const download = h("a", { id: "my-data-download", class: "button", href: "/api/me/export", download: "magnate-my-data.json" },
+    t("Download my data"));
+  const confirm = h("input", { id: "erase-confirm", type: "email", autocomplete: "off", "aria-describedby": "erase-hint" });
+  const said = status("erase-status");
+  const form = h("form", { id: "erase-form", novalidate: true },
+    h("p", { class: "hint", id: "erase-hint" }, t("Deleting your account removes your name, address, notes, "
+      + "notification settings, channels, delivery log and vacations, and signs you out everywhere. Your seats stay in "
+      + "their games, named by their number (Player 2), so the games can still be checked. This cannot be undone.")),
+    h("p", { class: "row" }, h("label", { for: "erase-confirm" }, t("Type your email address to confirm")), confirm),
+    h("div", { class: "submit-row" }, h("button", { type: "submit", id: "erase-account", class: "danger" }, t("Delete my account")), said));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    said.className = "form-status";
+    const headers = { Accept: "application/json", "Content-Type": "application/json" };
+    const csrf = cookie("csrftoken");
+    if (csrf) headers["X-CSRFToken"] = csrf;
+    try {
+      const response = await fetch("/api/me", { method: "DELETE", headers, body: JSON.stringify({ confirm_email: confirm.value }) });
+      const text = await response.text();
+      const data = text ? JSON.parse(text) : null;
+      if (!response.ok) throw new ApiError(response.status, data, response.headers.get("Retry-After"));
+      location.assign("/");
+    } catch (err) {
+      said.className = "form-status error";
+      said.textContent = inWords(err);
+    }
+  });
+  return section("my-data", t("Your data"),
+    h("p", {}, t("Everything the service keeps about you, as one JSON file (webhook signing secrets are never included).")),
+    h("p", {}, download), form);
+}
+
 async function start() {
   const player = await mountAccount();
   $("#settings-load").hidden = true;
@@ -396,7 +431,7 @@ async function start() {
   }
   const container = $("#settings-body");
   container.replaceChildren(accountSection(player), noticesForm(prefs, games), vacationSection(), deviceSection(),
-    webhooksSection(), deliveriesSection());
+    webhooksSection(), deliveriesSection(), dataSection(player));
   container.hidden = false;
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
 }
