@@ -12,6 +12,7 @@ import { configureAdvice } from "./advice.js";
 import { ApiError, api, inWords } from "./api.js";
 import { bundleOf, playerOf } from "./bundles.js";
 import { mountChat } from "./chat.js";
+import { mountNotes } from "./notes.js";
 import { TablePanel } from "./clocks.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -289,6 +290,7 @@ async function start() {
     }
   }
   mountChat($("#invites").parentElement, gameId, () => ({ token: page.token, seat: page.seat })).start();
+  if (page.auth === "session") mountNotes($("#invites").parentElement, gameId); // the signed-in seat's own notes
   follow(gameId, page.version, {
     onEvents: (data) => {
       if (page.board.onEvents) page.board.onEvents(data.events || []);
