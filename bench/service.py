@@ -45,6 +45,7 @@ from services.simulation.http import Connection, HttpError
 from services.simulation.live import Created, LiveError, LiveMetrics, create, drive, run
 from services.supervisor import Services
 
+from . import round_trips
 from .common import REDIS_URL, drop_queue, fresh_database, median, percentile, queue_name
 
 SEED = "bench-service"
@@ -85,6 +86,10 @@ class ServiceResult:
     median_version: float
     peak_rss_mib: dict[str, float] = field(default_factory=dict)
     cpu_s: dict[str, float] = field(default_factory=dict)
+    pg_transactions: int = 0
+    """Transactions of the run's own database, creation of the games included (:mod:`.round_trips`)."""
+    redis_calls: dict[str, int] = field(default_factory=dict)
+    """Redis commands run during the whole case, by command (all clients of the server: :mod:`.round_trips`)."""
 
     @property
     def commands_s(self) -> float:
@@ -238,12 +243,15 @@ async def run_case(games: int, workers: int, window_s: float | None, think_s: fl
     async with fresh_database() as dsn:
         name = queue_name()
         # Started and stopped from this (the main) thread: a child dies with the thread that started it.
+        redis_before = await round_trips.redis_commands(redis_url)
         services = Services.start(dsn, redis_url, name, workers)
         try:
             result, _ = await play(services, games, window_s, think_s, spec)
         finally:
             services.stop()
             await drop_jobs(dsn, redis_url, name)
+        result.redis_calls = round_trips.delta(await round_trips.redis_commands(redis_url), redis_before)
+        result.pg_transactions = await round_trips.database_transactions(dsn)
     return result
 
 
@@ -275,7 +283,9 @@ def describe(r: ServiceResult) -> str:
             f"command p50 {r.cmd_p50_ms:.1f} ms p99 {r.cmd_p99_ms:.1f} ms; job p50 {r.job_p50_ms:.1f} ms p99 "
             f"{r.job_p99_ms:.1f} ms; created in {r.create_s:.1f} s; peak RSS "
             + ", ".join(f"{k} {v:.0f} MiB" for k, v in r.peak_rss_mib.items())
-            + "; CPU s " + ", ".join(f"{k} {v:.1f}" for k, v in r.cpu_s.items()))
+            + "; CPU s " + ", ".join(f"{k} {v:.1f}" for k, v in r.cpu_s.items())
+            + f"; per command or job: PostgreSQL transactions {r.pg_transactions / max(1, r.commands + r.jobs):.2f}, "
+            + "Redis " + round_trips.per_unit(r.redis_calls, r.commands + r.jobs))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
