@@ -36,7 +36,7 @@ from infra.nchan.publisher import NchanPush, Push, public_channel, seat_channel
 from infra.news import news_channel
 from services.api.pages import events_page
 from services.gameplay import Gameplay
-from services.gameplay.bootstrap import reading, redis_client
+from services.gameplay.bootstrap import reading
 
 log = logging.getLogger("magnate.pusher")
 
@@ -44,6 +44,11 @@ EVENT = "events"
 """The SSE event name of a game's message (as the Python stream's)."""
 KEPT_GAMES = 100_000
 """Games whose last published version the pusher remembers (the least recently moved are forgotten)."""
+
+
+def pusher_name(queue_name: str) -> str:
+    """The Redis client name of a deployment's pusher (its news subscription: the supervisor waits for it)."""
+    return f"magnate-pusher:{queue_name}"
 
 
 def channel_of(game_id: str, viewer: Viewer) -> str:
@@ -140,7 +145,10 @@ async def serve(settings: Settings) -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    redis = redis_client(settings.redis_url)
+    name = pusher_name(settings.queue_name)  # every connection's, the news subscription's too
+    url = settings.redis_url
+    redis = (Redis(unix_socket_path=url.removeprefix("unix://"), client_name=name) if url.startswith("unix://")
+             else Redis.from_url(url, client_name=name))
     push = NchanPush(settings.nchan_publish_url)
     try:
         async with reading(settings) as gameplay:
@@ -153,6 +161,9 @@ async def serve(settings: Settings) -> None:
 
 
 def main() -> None:
+    from services.supervisor import die_with_parent  # noqa: PLC0415 (the supervisor's module, only when run)
+
+    die_with_parent()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     asyncio.run(serve(load()))
 

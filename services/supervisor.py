@@ -45,12 +45,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import msgspec
 from redis.backoff import ExponentialBackoff
 
 from infra.config import Settings
+
+if TYPE_CHECKING:
+    from infra.nchan.process import NginxProcess
 
 log = logging.getLogger("magnate")
 
@@ -81,12 +84,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+PUSHER = "pusher"
+"""The command of the nchan publisher (``python -m services.pusher``, beside nginx when ``MAGNATE_PUSH=nchan``)."""
+
+
 def spawn(command: str, env: Mapping[str, str], output: int | IO[bytes] | None = subprocess.DEVNULL
           ) -> subprocess.Popen[bytes]:
-    """Start ``magnate <command>`` (``serve`` or ``worker``) with ``env``, its standard output and error going to
-    ``output`` (None: this process's own). Its own process group; it dies with this process (``PARENT_ENV``).
-    Spawn from the main thread: the parent-death signal fires when the *thread* that started the child ends."""
-    return subprocess.Popen([sys.executable, "-m", "services.cli", command], cwd=ROOT,
+    """Start ``magnate <command>`` (``serve`` or ``worker``; or :data:`PUSHER`) with ``env``, its standard output and
+    error going to ``output`` (None: this process's own). Its own process group; it dies with this process
+    (``PARENT_ENV``). Spawn from the main thread: the parent-death signal fires when the *thread* that started the
+    child ends."""
+    module = ["services.pusher"] if command == PUSHER else ["services.cli", command]
+    return subprocess.Popen([sys.executable, "-m", *module], cwd=ROOT,
                             env={**env, PARENT_ENV: str(os.getpid())}, stdin=subprocess.DEVNULL, stdout=output,
                             stderr=output, process_group=0)
 
@@ -185,6 +194,68 @@ class Services:
     def stop(self, timeout_s: float = 20.0) -> None:
         stop(self.processes, timeout_s)
         self.workers.clear()
+
+
+@dataclass
+class PushServer:
+    """nginx with nchan in front of API processes (pages' side ``listen``, publisher side ``publish_listen``), and
+    the pusher that publishes every new version to it (``MAGNATE_PUSH=nchan``; docs/SCALING.md). ``redis_url``:
+    nchan's Redis mode (channels shared by every box on it, keys under ``namespace``); None: memory mode."""
+
+    nginx: NginxProcess
+    pusher: subprocess.Popen[bytes]
+
+    @property
+    def url(self) -> str:
+        return self.nginx.box.url
+
+    @classmethod
+    def start(cls, env: Mapping[str, str], apis: Sequence[str], listen: str, publish_listen: str, work: Path,
+              redis_url: str | None, namespace: str = "magnate:push:", output: int | IO[bytes] | None = None
+              ) -> PushServer:
+        from infra.nchan.config import NchanBox
+        from infra.nchan.process import NginxProcess
+
+        box = NchanBox(listen=listen, publish_listen=publish_listen, apis=apis, work=work, redis_url=redis_url,
+                       redis_namespace=namespace)
+        nginx = NginxProcess.start(box)
+        if output is not None:
+            pusher = spawn(PUSHER, {**env, "MAGNATE_NCHAN_PUBLISH_URL": box.publish_url}, output)
+        else:
+            with (work / "pusher.log").open("wb") as log:  # beside nginx's own log
+                pusher = spawn(PUSHER, {**env, "MAGNATE_NCHAN_PUBLISH_URL": box.publish_url}, log)
+        running = cls(nginx, pusher)
+        try:
+            running.wait_listening(env["REDIS_URL"], env.get("MAGNATE_QUEUE_NAME", "magnate:queue"))
+        except BaseException:
+            running.stop()
+            raise
+        return running
+
+    def wait_listening(self, redis_url: str, queue_name: str, timeout_s: float = READY_TIMEOUT_S) -> None:
+        """Until the pusher listens to the news (what is appended before would wait for the game's next move)."""
+        import redis
+
+        from services.pusher import pusher_name
+
+        name = pusher_name(queue_name)
+        client = (redis.Redis(unix_socket_path=redis_url.removeprefix("unix://")) if redis_url.startswith("unix://")
+                  else redis.Redis.from_url(redis_url))
+        deadline = time.monotonic() + timeout_s
+        try:
+            while not any(c.get("name") == name and int(c.get("sub", 0)) > 0
+                          for c in cast("list[dict[str, Any]]", client.client_list("pubsub"))):
+                if self.pusher.poll() is not None:
+                    raise NotReady(f"the pusher exited with code {self.pusher.returncode} while starting")
+                if time.monotonic() > deadline:
+                    raise NotReady(f"the pusher did not subscribe to the news within {timeout_s:.0f} s")
+                time.sleep(0.05)
+        finally:
+            client.close()
+
+    def stop(self) -> None:
+        stop([self.pusher])
+        self.nginx.stop()
 
 
 # -- magnate run -------------------------------------------------------------------------------------------
@@ -310,6 +381,7 @@ def run(settings: Settings) -> int:
     previous = {sig: signal.signal(sig, stopping) for sig in signals}
     stores: embedded.Embedded | None = None
     children: list[Child] = []
+    nginx: NginxProcess | None = None
     running_file = Path(settings.data_dir) / RUNNING_FILE
     try:
         database_url, redis_url = settings.database_url, settings.redis_url
@@ -334,9 +406,14 @@ def run(settings: Settings) -> int:
         env = _child_env(database_url, redis_url, secret_key(settings), worker_metrics_port(settings))
         api, worker = Child("serve", env), Child("worker", env)
         children = [api, worker]
+        if settings.push == "nchan":
+            nginx = _start_nginx(settings, redis_url)
+            children.append(Child(PUSHER, {**env, "MAGNATE_NCHAN_PUBLISH_URL": nginx.box.publish_url}))
         _supervise(settings, children, stopping)
     finally:
         stop([c.process for c in children])
+        if nginx is not None:
+            nginx.stop()
         with contextlib.suppress(OSError, ValueError):
             if json.loads(running_file.read_bytes()).get("pid") == os.getpid():
                 running_file.unlink()
@@ -346,6 +423,27 @@ def run(settings: Settings) -> int:
             signal.signal(sig, handler)
         print("magnate: stopped", file=sys.stderr, flush=True)
     return 0
+
+
+def nchan_ports(settings: Settings) -> tuple[int, int]:
+    """The pages' port of ``magnate run``'s nginx (``MAGNATE_NCHAN_PORT``, else the API's + 2) and its publisher's."""
+    port = settings.nchan_port or settings.port + 2
+    return port, port + 1
+
+
+def _start_nginx(settings: Settings, redis_url: str) -> NginxProcess:
+    """``MAGNATE_PUSH=nchan``: nginx with nchan in front of the API, its channels in the service's Redis."""
+    from infra.nchan.config import NchanBox
+    from infra.nchan.process import NginxProcess
+
+    pages, publisher = nchan_ports(settings)
+    box = NchanBox(listen=f"{settings.host}:{pages}", publish_listen=f"127.0.0.1:{publisher}",
+                   apis=[f"{_probe_host(settings.host)}:{settings.port}"],
+                   work=Path(settings.data_dir).resolve() / "nginx",
+                   redis_url=None if redis_url.startswith("unix://") else redis_url)
+    nginx = NginxProcess.start(box)
+    print(f"magnate: nginx with nchan holds the pages' streams at http://{settings.host}:{pages}/", flush=True)
+    return nginx
 
 
 def _supervise(settings: Settings, children: list[Child], stopping: _Stop) -> None:

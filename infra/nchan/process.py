@@ -44,9 +44,9 @@ class NginxProcess:
         """Render the box's configuration, start nginx in the foreground and wait until both its ports listen."""
         binary = nginx_binary()
         conf = write(box)
-        log = (box.work / "nginx.out").open("wb")
-        process = subprocess.Popen([binary, "-p", str(box.work), "-c", str(conf)], stdin=subprocess.DEVNULL,
-                                   stdout=log, stderr=log, process_group=0)
+        with (box.work / "nginx.out").open("wb") as log:  # the child keeps its own descriptor
+            process = subprocess.Popen([binary, "-p", str(box.work), "-c", str(conf)], stdin=subprocess.DEVNULL,
+                                       stdout=log, stderr=log, process_group=0)
         running = cls(box, process)
         deadline = time.monotonic() + timeout_s
         while not (_listening(box.listen) and _listening(box.publish_listen)):

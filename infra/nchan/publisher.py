@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -93,7 +93,7 @@ class MemoryPush:
         async with self._changed[channel]:
             self._changed[channel].notify_all()
 
-    async def subscribe(self, channel: str, last_event_id: str | None = None) -> AsyncIterator[Pushed]:
+    async def subscribe(self, channel: str, last_event_id: str | None = None) -> AsyncGenerator[Pushed, None]:
         sent = 0 if last_event_id is None else int(last_event_id.partition(":")[0])
         while True:
             for message in list(self._messages[channel]):
