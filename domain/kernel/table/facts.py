@@ -56,6 +56,9 @@ class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Whether a player whose seat a stand-in took over (time out, or left) may take it back."""
     stand_ins: Annotated[tuple[Annotated[int, Meta(ge=0, le=15)], ...], Meta(max_length=16)] = ()
     """Seats a stand-in plays from the start (a solo game of a setup made for people, such as a tutorial)."""
+    rated: bool = False
+    """Whether the game changes its players' ratings when it ends (docs/PLAYERS.md, "Ratings"): it needs two seats
+    people play; the computer's seats are left out of the rating."""
 
 
 class SeatClock(msgspec.Struct, frozen=True):

@@ -156,6 +156,10 @@ def _open(game: GameModule[S], state: S, options: TableOptions) -> list[Any]:
                                              number=seat + 1), seat=seat)
     if len(set(options.stand_ins)) != len(options.stand_ins):
         raise InvalidValue(phrase=say("a seat is named twice among the stand-ins"), field="stand_ins")
+    people = [seat for seat, info in enumerate(seats) if info.kind == "human" and seat not in options.stand_ins]
+    if options.rated and len(people) < 2:
+        raise InvalidValue(phrase=say("a rated game needs at least two seats people play (the computer is not "
+                                      "rated)"), field="rated")
     if options.stand_in and options.stand_in not in game.bots:
         raise InvalidValue(phrase=say("{game} has no player '{level}'", game=game.name, level=options.stand_in),
                            field="stand_in",
