@@ -11,6 +11,7 @@ import pytest
 from litestar import Litestar
 
 from domain.games import GAMES
+from infra.ratings import PlayerRating
 from services.gameplay.audit_verify import verify
 from services.gameplay.bootstrap import Runtime
 
@@ -50,7 +51,7 @@ async def test_the_export_holds_the_players_data(ada: httpx.AsyncClient, runtime
                               "name": NAME}]
     assert [(n["game_id"], n["text"]) for n in data["notes"]] == [(game.id, "remember plot 4")]
     assert data["notification_settings"]["email_mode"] == "digest"
-    assert len(data["vacations"]) == 1 and data["ratings"] is None
+    assert len(data["vacations"]) == 1 and data["ratings"] in (None, [])  # null while no ratings are kept
     assert isinstance(data["deliveries"], list) and isinstance(data["webhooks"], list)
     assert any("signing secrets" in w for w in data["withheld"])
 
@@ -107,3 +108,20 @@ async def test_deleting_the_account_keeps_the_game_verifiable_and_its_seat_anony
     await sign_in(ada, runtime, "gone@example.com")
     fresh = (await ada.get("/api/me/export")).json()
     assert fresh["seats"] == [] and fresh["notes"] == [] and fresh["account"]["name"] == "gone"
+
+
+class RatingsSeen:
+    """A ratings reader as the runtime's ``ratings`` offers one (infra/ratings' ``of_player``)."""
+
+    async def of_player(self, player_id: str) -> list[PlayerRating]:
+        return [PlayerRating("magnate", 27.1, 7.9, 1, 1234, "2031-01-10T12:00:00Z")]
+
+
+async def test_the_export_holds_the_ratings_when_the_service_keeps_them(
+    ada: httpx.AsyncClient, runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(runtime, "ratings", RatingsSeen(), raising=False)
+    await sign_in(ada, runtime, "rated@example.com")
+    ratings = (await ada.get("/api/me/export")).json()["ratings"]
+    assert ratings == [{"game_type": "magnate", "mu": 27.1, "sigma": 7.9, "games": 1, "shown": 1234,
+                        "updated_at": "2031-01-10T12:00:00Z"}]
