@@ -90,7 +90,7 @@ class Runtime:
         self.my_games = MyGames(gameplay, broadcast)
         self.notes = PrivateNotes(gameplay, PostgresNotes(pool))
         """A player's private notes on their games (issue #29)."""
-        self.my_data = MyData(gameplay.store, self.notes.notes, self.vacations, self.notifications,
+        self.my_data = MyData(gameplay, self.notes.notes, self.vacations, self.notifications,
                               PostgresErasure(pool), lambda: getattr(self, "ratings", None))
         """The player's own data: its export and the account's erasure."""
         self.health = Health(lambda: database_ok(pool), lambda: redis_ok(redis),

@@ -9,17 +9,25 @@ secret), the vacations, and the ratings when a ratings store is wired in (:class
 
 from __future__ import annotations
 
+import logging
+import uuid
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import msgspec
 
+from domain.kernel import RuleViolation
+from domain.kernel.table import Leave
 from infra.accounts import Player
 from infra.accounts.erasure import Erased, Erasure
 from infra.accounts.vacations import Vacations
-from infra.eventstore import EventStore
+from infra.errors import ConcurrencyConflict
 from infra.notes import Notes
 from services.notifications.service import Notifications
+
+from .handler import Gameplay
+
+log = logging.getLogger(__name__)
 
 WITHHELD = (
     "webhook signing secrets (shown once, when the webhook was added)",
@@ -40,9 +48,10 @@ class NotConfirmed(Exception):
 
 
 class MyData:
-    def __init__(self, events: EventStore, notes: Notes, vacations: Vacations, notifications: Notifications,
+    def __init__(self, gameplay: Gameplay, notes: Notes, vacations: Vacations, notifications: Notifications,
                  erasure: Erasure, ratings: Callable[[], RatingsOfPlayer | None] = lambda: None) -> None:
-        self.events = events
+        self.gameplay = gameplay
+        self.events = gameplay.store
         self.notes = notes
         self.vacations = vacations
         self.notifications = notifications
@@ -74,7 +83,15 @@ class MyData:
         return data
 
     async def erase(self, player: Player, confirm_email: str) -> Erased | None:
-        """Delete the account when ``confirm_email`` is its address (NotConfirmed otherwise); None: it was gone."""
+        """Delete the account when ``confirm_email`` is its address (NotConfirmed otherwise); None: it was gone.
+
+        First the player leaves every running game they sit at (``table.leave``, the seat's own command in the
+        log: the table's stand-in plays the seat out), so no game waits for a seat nobody can play any more."""
         if confirm_email.strip().casefold() != player.email.casefold():
             raise NotConfirmed("type the account's email address to delete it")
+        for game_id, seat in await self.vacations.running_games(player.player_id):
+            try:
+                await self.gameplay.submit(game_id, seat, f"leave-{uuid.uuid4().hex}", Leave())
+            except (RuleViolation, ConcurrencyConflict) as refused:  # already left or resigned, no stand-in, over
+                log.info("erasing %s: seat %d of %s stays as it is: %s", player.player_id, seat, game_id, refused)
         return await self.erasure.erase(player.player_id)

@@ -77,7 +77,7 @@ class TwinRuntime(Runtime):
         self.my_games = MyGames(gameplay, broadcast)
         notes = InMemoryNotes(self._known_game)
         self.notes = PrivateNotes(gameplay, notes)
-        self.my_data = MyData(self.events, notes, self.vacations, self.notifications,
+        self.my_data = MyData(gameplay, notes, self.vacations, self.notifications,
                               InMemoryErasure(self.players, self.events, self.vacations, notes),
                               lambda: getattr(self, "ratings", None))
         self.health = Health(in_process_ok, in_process_ok, self.queue.depth)
