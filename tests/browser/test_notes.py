@@ -1,5 +1,6 @@
 """Private notes in the browser (issue #29): Ada, signed in at her seat, writes a note on the game page and finds it
-after a reload; Bea's page at the other seat, and the game's export, hold nothing of it."""
+after a reload; Bea's page at the other seat, and the game's export, hold nothing of it. Then Ada downloads her data
+and deletes her account from the settings page."""
 
 from __future__ import annotations
 
@@ -50,3 +51,18 @@ def test_a_note_is_seen_by_its_author_alone(web: Services, pages: Pages) -> None
     assert watcher.locator("#notes").count() == 0 and NOTE not in watcher.content()
     exported = httpx.get(f"{web.url}/api/games/{game_id}/export")
     assert exported.status_code == 200 and NOTE not in exported.text
+
+    ada.goto(f"{web.url}/settings")
+    download = ada.get_by_role("link", name="Download my data")
+    expect(download).to_have_attribute("href", "/api/me/export")
+    mine = ada.request.get(f"{web.url}{download.get_attribute('href')}").json()
+    assert [n["text"] for n in mine["notes"]] == [NOTE]
+    ada.get_by_label("Type your email address to confirm").fill("someone-else@example.com")
+    ada.get_by_role("button", name="Delete my account").click()
+    expect(ada.locator("#erase-status")).to_have_class("form-status error")
+    ada.get_by_label("Type your email address to confirm").fill("ada-notes@example.com")
+    ada.get_by_role("button", name="Delete my account").click()
+    ada.wait_for_url(f"{web.url}/")
+    assert ada.request.get(f"{web.url}/api/me").status == 401
+    game = httpx.get(f"{web.url}/api/games/{game_id}").json()
+    assert [p["claimed"] for p in game["players"]] == [False, True]
