@@ -63,6 +63,7 @@ class Pusher:
         self.gameplay = gameplay
         self.push = push
         self.published: LRUCache[str, int] = LRUCache(maxsize=KEPT_GAMES)
+        self._seats: LRUCache[str, tuple[int, ...]] = LRUCache(maxsize=KEPT_GAMES)
         self._wanted: dict[str, int] = {}
         self._running: dict[str, asyncio.Task[None]] = {}
 
@@ -103,14 +104,15 @@ class Pusher:
         if version <= after:
             return
         queries = self.gameplay.queries
-        viewers: Sequence[Viewer] = [PUBLIC, *(Seat(s.seat) for s in await queries.seats(game_id))]
-        reached = after
-        for viewer in viewers:
-            page = await events_page(queries, game_id, after, viewer, version)
-            reached = max(reached, page.version)
-            if page.events:
-                await self.push.publish(channel_of(game_id, viewer), msgspec.json.encode(page).decode(), EVENT)
-        self.published[game_id] = reached
+        seats = self._seats.get(game_id)
+        if seats is None:  # a game's seats are fixed when it is created
+            seats = self._seats[game_id] = tuple(s.seat for s in await queries.seats(game_id))
+        viewers: Sequence[Viewer] = [PUBLIC, *(Seat(seat) for seat in seats)]
+        pages = [await events_page(queries, game_id, after, viewer, version) for viewer in viewers]
+        await asyncio.gather(*(self.push.publish(channel_of(game_id, viewer), msgspec.json.encode(page).decode(),
+                                                 EVENT) for viewer, page in zip(viewers, pages, strict=True)
+                               if page.events))
+        self.published[game_id] = max(after, *(page.version for page in pages))
 
 
 async def listen(redis: Redis, channel: str, pusher: Pusher, stop: asyncio.Event) -> None:
