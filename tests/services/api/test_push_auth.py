@@ -1,0 +1,56 @@
+"""nchan's subscription check (``/internal/push-auth``, services/api/controllers/push_auth.py), as nginx asks it: the
+address the page asked for in ``X-Original-URI`` with the page's own cookie. A seat's channel opens for that seat's
+token or the signed-in player who claimed it, for no one else; the public channel for anyone, of a game that
+exists. (The whole path through nginx: tests/integration/test_nchan.py.)"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+from litestar import Litestar
+
+from services.gameplay.bootstrap import Runtime
+
+from .table import Table, asgi_client, bearer
+from .test_players import csrf, sign_in
+
+
+async def asks(client: httpx.AsyncClient, uri: str) -> int:
+    """What nchan hears when it asks for ``uri`` with this client's cookies."""
+    return (await client.get("/internal/push-auth", headers={"X-Original-URI": uri})).status_code
+
+
+@pytest.fixture
+async def other(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
+    async with asgi_client(app) as c:
+        yield c
+
+
+async def test_a_seats_channel_opens_only_for_its_token_or_its_player(
+    client: httpx.AsyncClient, other: httpx.AsyncClient, runtime: Runtime, table: Table
+) -> None:
+    game = await table.create(humans=2)
+    seat0, seat1 = f"/push/games/{game.id}/seat/0", f"/push/games/{game.id}/seat/1"
+    assert await asks(client, f"{seat0}?token={game.tokens[0]}") == 200
+    assert await asks(client, f"{seat1}?token={game.tokens[0]}") == 403  # another seat's token
+    assert await asks(client, seat0) == 403  # nobody
+    assert await asks(client, f"{seat0}?token=forged") == 403
+    assert await asks(client, f"/push/games/{game.id}/seat/7?token={game.tokens[0]}") == 403
+
+    await sign_in(other, runtime, "bea@example.com")
+    claimed = await other.post(f"/api/games/{game.id}/claim", headers={**bearer(game.tokens[1]), **csrf(other)})
+    assert claimed.status_code == 200, claimed.text
+    assert await asks(other, seat1) == 200  # the player's session, no token
+    assert await asks(other, seat0) == 403
+    assert await asks(client, f"{seat1}?token={game.tokens[1]}") == 403  # the claimed seat's dead invite
+
+
+async def test_the_public_channel_is_open_and_nothing_else_is(client: httpx.AsyncClient, table: Table) -> None:
+    game = await table.create(humans=2)
+    assert await asks(client, f"/push/games/{game.id}/public") == 200
+    assert await asks(client, "/push/games/no-such-game/public") == 403
+    for uri in ("", "/push/games", f"/api/games/{game.id}/stream", f"/push/games/{game.id}/public/../seat/0",
+                f"/push/games/{game.id}/seat/-1?token={game.tokens[0]}"):
+        assert await asks(client, uri) == 403, uri
