@@ -47,6 +47,7 @@ from .controllers.notes import NotesController
 from .controllers.notification_channels import NotificationChannelController, push_key
 from .controllers.notifications import NotificationController
 from .controllers.push_auth import push_auth
+from .controllers.ratings import RatingsController
 from .controllers.rules import RulesController
 from .controllers.seating import SeatingController
 from .controllers.stream import SharedPages
@@ -127,8 +128,9 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
                         MyGamesController, SeatingController, TablesController, NotificationController,
                         NotificationChannelController, VacationController, AdviceController, RulesController,
-                        ChatController, NotesController, push_key, unsubscribe_page, unsubscribe_now, health,
-                        MetricsController, web_router(registry_of(settings), catalogs), *dev_mail],
+                        ChatController, NotesController, RatingsController, push_key, unsubscribe_page,
+                        unsubscribe_now, health, MetricsController, web_router(registry_of(settings), catalogs),
+                        *dev_mail],
         dependencies={
             **{name: Provide(provide, sync_to_thread=False) for name, provide in SERVICES.items()},
             "settings": Provide(provide_settings, sync_to_thread=False),

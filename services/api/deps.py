@@ -33,6 +33,7 @@ from services.gameplay.seating import Seating
 from services.gameplay.story import Stories
 from services.gameplay.tables import Tables
 from services.notifications.service import Notifications
+from services.ratings import RatingService
 
 GameplayDep = NamedDependency[SkipValidation[Gameplay]]
 AccountsDep = NamedDependency[SkipValidation[Accounts]]
@@ -44,6 +45,7 @@ SeatingDep = NamedDependency[SkipValidation[Seating]]
 TablesDep = NamedDependency[SkipValidation[Tables]]
 NotesDep = NamedDependency[SkipValidation[PrivateNotes]]
 MyDataDep = NamedDependency[SkipValidation[MyData]]
+RatingsDep = NamedDependency[SkipValidation[RatingService]]
 NewsDep = NamedDependency[SkipValidation[Subscriber]]
 """The announcements of new versions an event stream waits on."""
 SettingsDep = NamedDependency[SkipValidation[Settings]]
@@ -67,7 +69,8 @@ def from_runtime(attribute: str) -> Callable[[State], Any]:
 SERVICES = {name: from_runtime(attribute) for name, attribute in (
     ("gameplay", "gameplay"), ("accounts", "accounts"), ("chat", "chat"), ("health", "health"),
     ("mine", "my_games"), ("seating", "seating"), ("tables", "tables"), ("news", "notifier"), ("advice", "advice"),
-    ("notifications", "notifications"), ("notes", "notes"), ("my_data", "my_data"))}
+    ("notifications", "notifications"), ("notes", "notes"), ("my_data", "my_data"),
+    ("ratings", "ratings"))}
 """The services by the name handlers ask for them, each read from the runtime in the application state."""
 
 

@@ -38,7 +38,9 @@ from infra.queue import (
     arq_pool,
     queue_depth,
 )
+from infra.ratings import PostgresRatings
 from services.notifications.context import build as build_notifications
+from services.ratings import RatingService
 
 from .accounts import Accounts
 from .advice import Advisor, advisor_of
@@ -82,6 +84,9 @@ class Runtime:
         """SMTP (``SMTP_URL``), or the development mailbox shown at /dev/mail."""
         self.notifications = build_notifications(settings, self, mail=self.mail)
         """What is told to players, and how (controllers, jobs and the worker's loops get it, never the pools)."""
+        self.ratings = RatingService(gameplay, PostgresRatings(pool))
+        """Ratings per game type, settled when the projector sees a rated game end (issue #29)."""
+        self.notifications.projector.on_over = self.ratings.game_over
         self.seating = Seating(gameplay, broadcast)
         self.accounts = Accounts(gameplay, self.players, self.vacations, self.presence, self.mail,
                                  LinkLimits(redis, settings.queue_name))

@@ -29,7 +29,9 @@ from infra.notifications.memory import InMemoryNotificationStore
 from infra.notify import InMemoryBroadcast
 from infra.presence import InMemoryPresence
 from infra.probes import in_process_ok
+from infra.ratings import InMemoryRatings
 from services.notifications.context import assemble
+from services.ratings import RatingService
 
 from .accounts import Accounts
 from .bootstrap import Runtime
@@ -69,6 +71,8 @@ class TwinRuntime(Runtime):
         self.mail = mail_of(settings)
         self.notifications = assemble(settings, InMemoryNotificationStore(), RecordingDispatch(), self.presence,
                                       gameplay, self.mail)
+        self.ratings = RatingService(gameplay, InMemoryRatings(self.events, self.players))
+        self.notifications.projector.on_over = self.ratings.game_over
         self.seating = Seating(gameplay, broadcast)
         self.accounts = Accounts(gameplay, self.players, self.vacations, self.presence, self.mail,
                                  InMemoryLinkLimits())

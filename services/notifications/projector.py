@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -85,6 +85,9 @@ class Projector:
         self._batch = batch
         self._clock = clock
         self._states: LRUCache[str, Loaded] = LRUCache(maxsize=STATES_KEPT)
+        self.on_over: Callable[[str], Awaitable[object]] | None = None
+        """Told of each watched game that has ended, before its cursor is dropped (the ratings settle it): a
+        failure leaves the cursor, so the next round tells it again; it must be idempotent."""
 
     async def run_once(self, among: Collection[str] | None = None) -> list[Projected]:
         """Project every watched game that has moved (up to the batch), or those of ``among`` (the games an
@@ -128,6 +131,8 @@ class Projector:
                 seen = await at_the_page(self._presence, game_id, (t.seat for t in told))
                 created = await store_notices(tx, game_id, told, self._clock(), seen)
             if held.over:
+                if self.on_over is not None:
+                    await self.on_over(game_id)
                 await tx.forget(game_id)
             else:
                 await tx.advance(game_id, head)

@@ -18,7 +18,7 @@ from services.gameplay.story import NoNarrator
 
 from ..auth import SECURITY, provide_optional_seat, provide_seat
 from ..clock_schemas import table_state
-from ..deps import ChatDep, GameplayDep, OptionalSeatDep, SeatDep, SettingsDep, StoriesDep, TablesDep
+from ..deps import ChatDep, GameplayDep, OptionalSeatDep, RatingsDep, SeatDep, SettingsDep, StoriesDep, TablesDep
 from ..errors import TOO_DEEP, documented, invalid, malformed
 from ..language import CatalogsDep, LanguageDep
 from ..limits import CREATE, RATE
@@ -118,7 +118,7 @@ class GameController(Controller):
         s409="The Idempotency-Key was used before with another request (conflict/idempotency_key_reused)",
         s422="The game refuses these options; the code is the rule's own (rule/invalid_value, ...)"))
     async def create(
-        self, body: RawBody, gameplay: GameplayDep, settings: SettingsDep, tables: TablesDep,
+        self, body: RawBody, gameplay: GameplayDep, settings: SettingsDep, tables: TablesDep, ratings: RatingsDep,
         idempotency_key: IdempotencyKey = None,
     ) -> GameCreatedOut:
         """Set a game up. Returns one secret token and invite link per human seat (shown only here, and again
@@ -136,6 +136,7 @@ class GameController(Controller):
         created = await gameplay.create_game(data.game, options, [n or "" for n in data.names], seed,
                                              idempotency_key=idempotency_key, table=data.table)
         await tables.created(created.game_id, options, data.listed)
+        await ratings.opened(created.game_id, data.game, data.table)
         base = public_url(settings)
         seats = tuple(
             SeatCreatedOut(s.seat, s.kind, s.name, s.payload, s.token,
