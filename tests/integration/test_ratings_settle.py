@@ -105,5 +105,5 @@ async def test_a_rated_three_player_game_is_settled_once_as_openskill_computes(r
     assert await runtime.ratings.game_over(game_id) is None  # a replayed job: settled already
     assert [await runtime.ratings.of_player(pid) for pid in ids] == before
     board = await runtime.ratings.leaderboard("magnate", 100, 0)
-    mine = [r for r in board if r.player_id in ids]
-    assert sorted(r.shown for r in mine) == sorted(round(w.ordinal(alpha=20, target=1000)) for [w] in expected)
+    ours = [r for r in board if r.player_id in ids]
+    assert sorted(r.shown for r in ours) == sorted(round(w.ordinal(alpha=20, target=1000)) for [w] in expected)
