@@ -98,7 +98,8 @@ async function create(e) {
     // the defaults (no time limit, seats may be taken back, nobody stands in) are the server's too: say nothing
     const plain = !table.clock && table.takeback !== false && !(table.stand_ins || []).length
       && Object.keys(table).every((k) => ["clock", "takeback", "stand_ins"].includes(k));
-    if (!plain) body.table = table;
+    if ($("#rated")?.checked) table.rated = true; // a rated game: ratings change when it ends
+    if (!plain || table.rated) body.table = table;
     if ($("#listed").checked) body.listed = true;
   } catch (err) {
     error.textContent = failure(err);
@@ -276,6 +277,10 @@ async function start() {
   $("#create-form").addEventListener("submit", create);
   lobby.table = tableOptionsForm($("#table-options-slot"));
   lobby.player = await mountAccount();
+  if (lobby.player) { // rated games are between signed-in players: offered to them only
+    $(".listed-choice").after(h("p", { class: "row rated-choice" }, h("input", { type: "checkbox", id: "rated", name: "rated" }),
+      h("label", { for: "rated" }, t("Rated: the game changes its players' ratings (every person's seat must be a signed-in player's; the computer is not rated)"))));
+  }
   if (lobby.player) {
     onMyGames((games) => {
       lobby.mine = games;

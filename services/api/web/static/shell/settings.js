@@ -9,6 +9,7 @@ import { browserNotifications, mountAccount } from "./account.js";
 import { h } from "./dom.js";
 import { num, t, tn, when as written, within } from "./i18n.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "./push.js";
+import { ratingsSection } from "./ratings.js";
 import "./language.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -430,7 +431,7 @@ async function start() {
     return;
   }
   const container = $("#settings-body");
-  container.replaceChildren(accountSection(player), noticesForm(prefs, games), vacationSection(), deviceSection(),
+  container.replaceChildren(accountSection(player), ratingsSection(player), noticesForm(prefs, games), vacationSection(), deviceSection(),
     webhooksSection(), deliveriesSection(), dataSection(player));
   container.hidden = false;
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();

@@ -8,6 +8,7 @@ import { signInHref } from "./account.js";
 import { api, inWords } from "./api.js";
 import { h } from "./dom.js";
 import { ago, t, tn, when as written } from "./i18n.js";
+import { ratedNote, ratedTables } from "./ratings.js";
 import { seats } from "./seats.js";
 
 const REFRESH_MS = 20000;
@@ -23,7 +24,7 @@ function seatList(game) {
 }
 
 /** One open game: who sits there, how many seats are free, and "Join" (or "Sign in to join"). */
-function openItem(game, player, onJoined) {
+function openItem(game, player, onJoined, rated) {
   const error = h("p", { class: "error", role: "alert" });
   let action;
   if (player) {
@@ -45,7 +46,7 @@ function openItem(game, player, onJoined) {
     action = h("a", { href: signInHref("/"), class: "button-link sign-in-to-join" }, t("Sign in to join"));
   }
   return h("li", { class: "game open-game", "data-game": game.game_id, "data-game-type": game.game_type },
-    h("p", {}, h("strong", { class: "game-title" }, game.title), ` · ${seatList(game)}`,
+    h("p", {}, h("strong", { class: "game-title" }, game.title), ` · ${seatList(game)}`, rated ? ratedNote(rated) : "",
       h("span", { class: "game-status" }, " ", tn("— {free} of {n} seat free, set up {date}", "— {free} of {n} seats free, set up {date}",
         game.seats_taken + game.seats_free, { free: game.seats_free, date: when(game.created_at) }))),
     h("p", { class: "buttons" }, action, " ", h("a", { href: `/play/${encodeURIComponent(game.game_id)}` }, t("Watch"))),
@@ -76,7 +77,9 @@ export function mountTables({ openList, openEmpty, watchList, watchEmpty, watchM
     try {
       const [open, live] = await Promise.all([api.openGames(), api.liveGames(WATCH_PAGE)]);
       const held = new Set(seats.all().map((s) => s.game_id));
-      openList.replaceChildren(...open.games.filter((g) => !held.has(g.game_id)).map((g) => openItem(g, player, onJoined)));
+      const shown = open.games.filter((g) => !held.has(g.game_id));
+      const rated = await ratedTables(shown.map((g) => g.game_id)).catch(() => new Map()); // the host's rating
+      openList.replaceChildren(...shown.map((g) => openItem(g, player, onJoined, rated.get(g.game_id))));
       openEmpty.hidden = openList.children.length > 0;
       watchList.replaceChildren(...live.games.map(watchItem));
       watchEmpty.hidden = live.games.length > 0;
