@@ -106,6 +106,10 @@ async def test_a_rated_game_changes_its_players_ratings_once_as_openskill_comput
     assert len(page["rows"]) == 1 and page["next_offset"] == 1
     assert (await table.client.get("/api/ratings/magnate/leaderboard?limit=1&offset=1")).json()["next_offset"] == 2
 
+    exported = (await bea.get("/api/me/export")).json()  # the player's data holds their ratings
+    assert [(r["game_type"], r["games"], r["shown"]) for r in exported["ratings"]] == [
+        ("magnate", 1, round(1000 + 20 * (expected[0][0].mu - 3 * expected[0][0].sigma)))]
+
     again = await rated_table(table, TWO)  # the host's rating shows on their next rated table
     await bea.post(f"/api/games/{again.id}/claim", headers={**bearer(again.tokens[0]), **csrf(bea)})
     (host,) = (await table.client.get("/api/ratings/tables", params={"game": again.id})).json()["tables"]
