@@ -9,11 +9,12 @@ The PostgreSQL database is the test session's, shared with other tests: game typ
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 import pytest
 
+from infra.accounts import InMemoryPlayerStore
 from infra.eventstore.memory import InMemoryEventStore
 from infra.ratings import InMemoryRatings, PostgresRatings, Ratings, Skill
 
@@ -29,15 +30,24 @@ FRESH = Skill(25.0, 8.0, 0, 1000)
 class Side:
     world: World
     ratings: Ratings
+    erase: Callable[[str], Awaitable[object]]
+    """Delete an account (as the erasure does)."""
 
 
 @pytest.fixture(params=["memory", "postgres"])
 def side(request: pytest.FixtureRequest) -> Side:
     world = world_of(request)
     if request.param == "memory":
-        assert isinstance(world.events, InMemoryEventStore)
-        return Side(world, InMemoryRatings(world.events, world.players))
-    return Side(world, PostgresRatings(request.getfixturevalue("pg_pool")))
+        assert isinstance(world.events, InMemoryEventStore) and isinstance(world.players, InMemoryPlayerStore)
+        players = world.players
+
+        async def forget(player_id: str) -> None:
+            players.forget(player_id)
+
+        return Side(world, InMemoryRatings(world.events, world.players), forget)
+    pool = request.getfixturevalue("pg_pool")
+    return Side(world, PostgresRatings(pool),
+                lambda player_id: pool.execute("DELETE FROM players WHERE player_id = $1", player_id))
 
 
 def winner_first(before: Sequence[tuple[str, Skill]]) -> list[Skill]:
@@ -137,3 +147,13 @@ async def test_a_rated_open_table_shows_its_hosts_rating(side: Side) -> None:
     found = await side.ratings.hosts([hosted, newcomer, unrated, new_id()])
     assert sorted((h.game_id, h.game_type, h.shown, h.games) for h in found) == sorted(
         [(hosted, kind, 1020, 1), (newcomer, kind, None, 0)])
+
+
+async def test_an_accounts_ratings_go_with_it(side: Side) -> None:
+    kind = f"rk-{new_id()}"
+    ada, bob = (await side.world.player(f"ada-{new_id()}@example.org"),
+                await side.world.player(f"bob-{new_id()}@example.org"))
+    await side.ratings.settle(await side.world.game(), kind, [ada, bob], FRESH, winner_first, "rated")
+    await side.erase(ada)
+    assert await side.ratings.of_player(ada) == []
+    assert [r.player_id for r in await side.ratings.leaderboard(kind, 10, 0)] == [bob]
