@@ -1,8 +1,13 @@
-"""Server-Sent Events: one message per new version of a game.
+"""Server-Sent Events: the game page's one stream, carrying everything the page shows as it changes.
 
-On connect the stream sends every event after ``Last-Event-ID`` (the header a browser's EventSource
-sends when it reconnects) or ``?after=``; then, for each version announced on Redis, one ``events``
-message whose ``id`` is the version and whose data is ``{"version", "events"}``. An announcement names
+For each new version of the game the stream sends the messages of :mod:`..page_stream` (``events``, ``history``,
+``state``), then the chat's new lines (``chat``), and a signed-in player's notices (``notices``); the last message
+of each batch carries the stream's place as its ``id`` (:func:`position_of`: the version, and the chat's last line),
+so a reconnecting EventSource (``Last-Event-ID``) resumes the game and the chat where it was, and a page never asks
+again after being told.
+
+On connect the stream sends what came after ``Last-Event-ID`` or ``?after=`` (and ``?chat=``); then the messages
+of each version announced on Redis. An announcement names
 a version: when this process already holds the game at that version (it appended it, or another stream
 or a command read it), the events come from memory; otherwise the stream reads the store, which also
 brings anything a lost or merged announcement missed.
@@ -23,40 +28,63 @@ games, a hundred streams share each message).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 import uuid
 from collections.abc import AsyncIterator
-from functools import partial
-from typing import Annotated, Any, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Annotated, Any
 
 import msgspec
-from cachetools import LRUCache
-from litestar import Controller, Request, get
+from litestar import Controller, Request, Response, get, post
+from litestar.datastructures import Cookie
 from litestar.di import Provide
 from litestar.middleware.rate_limit import get_remote_address
-from litestar.params import FromPath, HeaderParameter, QueryParameter
+from litestar.params import FromPath, FromQuery, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from redis.exceptions import RedisError
 
 from domain.kernel import Viewer
-from infra.errors import InfraError
+from infra.accounts import Player
+from infra.errors import InfraError, SeatTaken
 from infra.notify import QUIET, Subscriber
-from services.gameplay import Gameplay
 from services.gameplay.accounts import Accounts
-from services.gameplay.inflight import InFlight
+from services.gameplay.chat import MUTES, Chat
+from services.gameplay.mine import GAMES_CHANGED, MyGames
+from services.notifications.service import Notifications
 
-from ..auth import SECURITY, provide_stream_seat
-from ..deps import AccountsDep, GameplayDep, NewsDep, OptionalSeatDep
-from ..errors import documented
-from ..held_stream import KEEP_ALIVE_S, RETRY_MS, HeldStream
+from ..auth import SECURITY, bearer_token, provide_seat, provide_stream_seat, seat_of, session_seat
+from ..chat_schemas import ChatOut
+from ..deps import (
+    AccountsDep,
+    ChatDep,
+    GameplayDep,
+    MyGamesDep,
+    NewsDep,
+    NotificationsDep,
+    OptionalSeatDep,
+    SeatDep,
+    SettingsDep,
+    StoriesDep,
+    TablesDep,
+)
+from ..errors import ApiError, documented
+from ..held_stream import KEEP_ALIVE_S, RETRY_MS, HeldStream, Merged
+from ..language import CatalogsDep, LanguageDep
 from ..limits import StreamSlots
-from ..pages import events_page, viewer_of
+from ..notification_schemas import NoticeOut, NoticesOut, out
+from ..page_stream import SharedPages, Sources
+from ..pages import viewer_of
+from ..players import OptionalPlayerDep, provide_optional_player
 from ..schemas import VERSION_MAX
+
+SEQ_MAX = 2**31 - 1
 
 log = logging.getLogger(__name__)
 
-__all__ = ["KEEP_ALIVE_S", "RECHECK_S", "RETRY_MS", "HeldStream", "SharedPages", "StreamController", "messages"]
+__all__ = ["KEEP_ALIVE_S", "RECHECK_S", "RETRY_MS", "Hearing", "HeldStream", "SharedPages", "StreamController",
+           "Viewing", "messages", "parse_position", "position_of"]
 
 RECHECK_S = 30.0
 """However quiet the subscription says the game was, a stream reads the store after this long without a read: an
@@ -64,117 +92,226 @@ announcement lost between a commit and its publish (a worker killed, Redis away 
 by at most this, instead of leaving it waiting for a move it already missed (a game must never stall)."""
 
 
-@runtime_checkable
-class _Closing(Protocol):
-    async def aclose(self) -> None: ...
+Raw = tuple[bytes, str]
+"""A message encoded without its ``id``, and its event name."""
 
 
-class _Encoded(ServerSentEventMessage):
-    """An ``events`` message encoded once, whichever stream sends it (Litestar encodes each message it is given)."""
+class _Sent(ServerSentEventMessage):
+    """A message built once (:class:`..page_stream.Part`), sent as it is or with this stream's ``id`` put before it."""
 
-    def __init__(self, data: str, version: int) -> None:
-        super().__init__(data=data, event="events", id=version)
-        self._encoded = super().encode()
+    def __init__(self, raw: Raw, position: str | None = None) -> None:
+        super().__init__(data=None, event=raw[1], id=position)
+        self._encoded = raw[0] if position is None else f"id: {position}\r\n".encode() + raw[0]
 
     def encode(self) -> bytes:
         return self._encoded
 
 
-Found = tuple[int, ServerSentEventMessage]
-"""The version a message brings a stream to, and the message."""
+def _raw(event: str, body: Any) -> Raw:
+    return f"event: {event}\r\ndata: {msgspec.json.encode(body).decode()}\r\n\r\n".encode(), event
 
 
-class SharedPages:
-    """The last messages made for announcements, by (game, version the stream had, viewer, version announced): a
-    message for an announcement holds every event up to at least the announced version, so any stream at that
-    version, with that viewer, can send it as it is."""
+def position_of(version: int, chat: int) -> str:
+    """A stream's place, its messages' ``id``: the game's version and the chat's last line (``12``, ``12.3``): both
+    only grow, so the id orders every message of the stream, and a reconnecting EventSource resumes both."""
+    return str(version) if chat == 0 else f"{version}.{chat}"
 
-    KEPT = 4096
 
-    def __init__(self) -> None:
-        self._made: LRUCache[tuple[str, int, Viewer, int], Found | None] = LRUCache(maxsize=self.KEPT)
-        self._making: InFlight[tuple[str, int, Viewer, int], Found | None] = InFlight()
-        """Messages being made: the streams that wake together wait for the first one's (its read, its redaction)."""
+def parse_position(text: str) -> tuple[int, int]:
+    version, _, chat = text.partition(".")
+    return int(version), int(chat or 0)
 
-    async def new_events(
-        self, gameplay: Gameplay, game_id: str, after: int, viewer: Viewer, announced: int | None = None
-    ) -> Found | None:
-        """The events after ``after`` that ``viewer`` may see, as one message (id = the version they bring the game
-        to), if any. ``announced``: the version an announcement named (None: re-read the store, never shared)."""
+
+@dataclass
+class Viewing:
+    """Who a stream is for: the viewer class its messages are built for, its language, and (for presence, chat
+    and notices) the seat and the signed-in player."""
+
+    viewer: Viewer
+    language: str
+    player: Player | None = None
+
+
+@dataclass
+class Hearing:
+    """What a stream hears besides its game: the chat (``chat``), and a signed-in player's notices (``mine`` and
+    ``notifications``)."""
+
+    chat: Chat | None = None
+    mine: MyGames | None = None
+    notifications: Notifications | None = None
+
+
+class _Place:
+    """A stream's place (the version and the chat line it reached) and how it answers what it hears."""
+
+    def __init__(self, sources: Sources, game_id: str, after: int, chat_after: int, viewing: Viewing,
+                 hearing: Hearing, pages: SharedPages) -> None:
+        self.sources, self.game_id, self.viewing, self.hearing, self.pages = sources, game_id, viewing, hearing, pages
+        self.after, self.chat_after = after, chat_after
+        self.seat = viewing.viewer if isinstance(viewing.viewer, int) else None
+        self.read_at = time.monotonic()
+
+    def sources_heard(self, notifier: Subscriber) -> dict[str, AsyncIterator[Any]]:
+        heard: dict[str, AsyncIterator[Any]] = {"game": notifier.listen(self.game_id, timeout_s=KEEP_ALIVE_S)}
+        if self.hearing.chat is not None:
+            heard["chat"] = self.hearing.chat.listen(self.game_id, KEEP_ALIVE_S)
+        if self.viewing.player is not None and self.hearing.mine is not None and self.hearing.notifications:
+            heard["player"] = self.hearing.mine.listen(self.viewing.player.player_id, [], KEEP_ALIVE_S)
+        return heard
+
+    async def heard(self, source: str, tick: Any) -> list[ServerSentEventMessage] | None:
+        """What to send for what was heard (None: a keep-alive)."""
+        if source == "chat":
+            return await self.chat(tick)
+        if source == "player":
+            told = tick is not None and tick[0] and tick[1] != GAMES_CHANGED.encode()
+            return await self.notices() if told else []
+        if tick is QUIET and time.monotonic() - self.read_at < RECHECK_S:  # silence, and nothing was announced
+            return None
+        announced = None if tick is QUIET else tick
         if announced is None:
-            return await _message(gameplay, game_id, after, viewer, None)
-        if announced <= after:
-            return None  # already sent (the announcement of a version this stream has passed)
-        key = (game_id, after, viewer, announced)
-        if key in self._made:
-            return self._made[key]
-        found, _ = await self._making.run(key, partial(_message, gameplay, game_id, after, viewer, announced))
-        self._made[key] = found
-        return found
+            self.read_at = time.monotonic()
+        sent = await self.game(announced)
+        return None if not sent and announced is None else sent
+
+    def position(self) -> str:
+        return position_of(self.after, self.chat_after)
+
+    async def game(self, announced: int | None) -> list[ServerSentEventMessage]:
+        built = await self.pages.new_messages(self.sources, self.game_id, self.after, self.viewing.viewer,
+                                              self.viewing.language, announced)
+        if built is None:
+            return []
+        self.after = built.version
+        return _stamped([(p.encoded, p.event) for p in built.parts], self.position())
+
+    async def chat(self, tick: tuple[str, bytes] | None) -> list[ServerSentEventMessage]:
+        if self.hearing.chat is None:
+            return []
+        whole = tick is not None and tick[1] == MUTES.encode()
+        view = await self.hearing.chat.read(self.game_id, 0 if whole else self.chat_after, self.seat)
+        if view.lines:
+            self.chat_after = max(self.chat_after, view.lines[-1].seq)
+        if whole:
+            return [_Sent(_raw("mutes", ChatOut(self.game_id, view.lines, view.muted, view.host_seat)),
+                          self.position())]
+        return [_Sent(_raw("chat", line), position_of(self.after, line.seq)) for line in view.lines]
+
+    async def notices(self) -> list[ServerSentEventMessage]:
+        player, notifications = self.viewing.player, self.hearing.notifications
+        if player is None or notifications is None:
+            return []
+        listed = await notifications.notices(player.player_id, self.viewing.language)
+        body = NoticesOut(await notifications.unread(player.player_id), out(listed, tuple[NoticeOut, ...]))
+        return [_Sent(_raw("notices", body), self.position())]
 
 
-async def _message(gameplay: Gameplay, game_id: str, after: int, viewer: Viewer, announced: int | None
-                   ) -> Found | None:
-    page = await events_page(gameplay.queries, game_id, after, viewer, announced)
-    if not page.events:
-        return None
-    return page.version, _Encoded(msgspec.json.encode(page).decode(), page.version)
+class _Presence:
+    """Keeps a seat's (and a signed-in player's) presence while its stream is open: email and push wait."""
+
+    def __init__(self, presence: Accounts | None, game_id: str, place: _Place) -> None:
+        connection = uuid.uuid4().hex
+        self.presence = presence
+        self.seat = None if place.seat is None else (game_id, place.seat, connection)
+        player = place.viewing.player
+        self.player = None if player is None else (player.player_id, connection)
+        self.refreshed = 0.0
+
+    async def here(self, every_s: float = 0.0) -> None:
+        if self.presence is None or time.monotonic() - self.refreshed < every_s:
+            return
+        self.refreshed = time.monotonic()
+        if self.seat is not None:
+            await self.presence.seat_here(*self.seat)
+        if self.player is not None:
+            await self.presence.player_here(*self.player)
+
+    async def gone(self) -> None:
+        if self.presence is None:
+            return
+        if self.seat is not None:
+            await self.presence.seat_gone(*self.seat)
+        if self.player is not None:
+            await self.presence.player_gone(*self.player)
 
 
 async def messages(
-    gameplay: Gameplay, notifier: Subscriber, game_id: str, after: int, viewer: Viewer,
-    presence: Accounts | None = None, pages: SharedPages | None = None,
+    sources: Sources, notifier: Subscriber, game_id: str, after: int, viewing: Viewing,
+    presence: Accounts | None = None, pages: SharedPages | None = None, *, hearing: Hearing | None = None,
+    chat_after: int = 0, resumed: bool = False,
 ) -> AsyncIterator[ServerSentEventMessage]:
     """The stream's messages; ends (and the browser reconnects) if the store or Redis fails. A seat's stream keeps
-    the seat present (``presence``: email and push wait while it is open)."""
+    the seat present, a signed-in player's the player (``presence``). ``hearing``: the chat's lines (``chat``, and
+    ``mutes`` with the whole chat when the host mutes or unmutes a seat) and the player's notices (``notices``: the
+    body of ``GET /api/me/notices`` whenever one arrives, and on a ``resumed`` connection) come on it too."""
     yield ServerSentEventMessage(data=None, comment="connected", retry=RETRY_MS)
-    pages = pages or SharedPages()
-    ticks = notifier.listen(game_id, timeout_s=KEEP_ALIVE_S)  # before the first read: nothing falls between
-    gameplay.queries.follow(game_id)
-    here = None if presence is None or not isinstance(viewer, int) else (game_id, viewer, uuid.uuid4().hex)
+    place = _Place(sources, game_id, after, chat_after, viewing, hearing or Hearing(), pages or SharedPages())
+    merged = Merged(place.sources_heard(notifier))  # before the first read: nothing falls between
+    sources.gameplay.queries.follow(game_id)
+    present = _Presence(presence, game_id, place)
     try:
-        refreshed = read_at = time.monotonic()
-        if here is not None and presence is not None:
-            await presence.seat_here(*here)
-        found = await pages.new_events(gameplay, game_id, after, viewer)
-        if found is not None:
-            after = found[0]
-            yield found[1]
-            found = None  # a catch-up can be long: not kept while the stream waits
-        async for tick in ticks:
-            if here is not None and presence is not None and time.monotonic() - refreshed >= KEEP_ALIVE_S:
-                await presence.seat_here(*here)
-                refreshed = time.monotonic()
-            if tick is QUIET and time.monotonic() - read_at < RECHECK_S:  # silence, and nothing was announced
+        await present.here()
+        for message in [*await place.game(None), *await place.chat(None)]:
+            yield message  # a catch-up can be long: its list is not kept while the stream waits
+        if resumed:
+            for message in await place.notices():
+                yield message
+        while True:
+            source, tick = await merged.next()
+            await present.here(KEEP_ALIVE_S)
+            sent = await place.heard(source, tick)
+            if sent is None:  # silence
                 yield ServerSentEventMessage(data=None, comment="keep-alive")
                 continue
-            announced = None if tick is QUIET else tick
-            if announced is None:
-                read_at = time.monotonic()
-            found = await pages.new_events(gameplay, game_id, after, viewer, announced)
-            if found is not None:
-                after = found[0]
-                yield found[1]
-                found = None
-            elif announced is None:
-                yield ServerSentEventMessage(data=None, comment="keep-alive")
-    except (InfraError, RedisError) as exc:
-        log.warning("event stream of game %s ended: %s", game_id, exc)
+            for message in sent:
+                yield message
+            del sent
+    except (InfraError, RedisError, StopAsyncIteration) as exc:
+        log.warning("event stream of game %s ended: %r", game_id, exc)
     finally:
-        gameplay.queries.unfollow(game_id)
-        if isinstance(ticks, _Closing):  # first: leaving the subscription never waits, even when cancelled
-            await ticks.aclose()
-        if here is not None and presence is not None:
-            await presence.seat_gone(*here)
+        sources.gameplay.queries.unfollow(game_id)
+        await merged.aclose()  # first: leaving the subscriptions never waits, even when cancelled
+        await present.gone()
+
+
+def _stamped(sent: list[Raw], position: str) -> list[ServerSentEventMessage]:
+    """A version's messages; the last one (``events``) carries the stream's place (``id``): all of them arrived."""
+    return [_Sent(raw, position if i == len(sent) - 1 else None) for i, raw in enumerate(sent)]
+
+
+Position = Annotated[str | None, HeaderParameter(
+    name="Last-Event-ID", pattern=r"^[0-9]{1,10}(\.[0-9]{1,10})?$", required=False,
+    description="Sent by a reconnecting EventSource (the last message's `id`: the version, and `.` the chat's last "
+                "line when there is one): wins over `after` and `chat`.")]
+
+
+SEAT_COOKIE = "magnate_stream_seat"
+"""The cookie that lets a guest's EventSource (which sends no header) open the stream as its seat: the seat's token,
+set by ``POST .../stream/seat`` with the token as a bearer, HttpOnly and only sent to this game's stream, so the
+token is never in a URL the server or a proxy logs."""
+
+
+async def provide_page_seat(request: Request[Any, Any, Any], game_id: FromPath[str], gameplay: GameplayDep,
+                            token: FromQuery[str | None] = None) -> int | None:
+    """The stream's seat: a bearer token or ``?token=`` (a wrong one refused), else the seat kept for this browser
+    (:data:`SEAT_COOKIE`; one given up, revoked or claimed since is not used), else the session's, else none."""
+    if bearer_token(request) or token:
+        return await provide_stream_seat(request, game_id, gameplay, token)
+    kept = request.cookies.get(SEAT_COOKIE)
+    if kept:
+        with contextlib.suppress(ApiError, SeatTaken):
+            return await seat_of(gameplay, game_id, kept)
+    return await session_seat(request, gameplay, game_id)
 
 
 class StreamController(Controller):
     path = "/api/games/{game_id:str}/stream"
     tags = ("games",)
 
-    @get("/", summary="Server-Sent Events: one message per new version",
-         dependencies={"seat": Provide(provide_stream_seat)}, security=[{}, *SECURITY],
-         media_type="text/event-stream", responses=documented(
+    @get("/", summary="Server-Sent Events: everything a game page shows, as it changes",
+         dependencies={"seat": Provide(provide_page_seat), "player": Provide(provide_optional_player)},
+         security=[{}, *SECURITY], media_type="text/event-stream", responses=documented(
              400, 401, 404, s429="Too many requests, or too many open streams, from this client address "
                                  "(rate/limited); Retry-After says when to come back"))
     async def stream(
@@ -182,24 +319,52 @@ class StreamController(Controller):
         request: Request[Any, Any, Any],
         game_id: FromPath[str],
         seat: OptionalSeatDep,
+        player: OptionalPlayerDep,
         gameplay: GameplayDep,
         news: NewsDep,
         accounts: AccountsDep,
-        after: Annotated[int, QueryParameter(ge=0, le=VERSION_MAX, description="Send the events after this first.")
-                         ] = 0,
-        last_event_id: Annotated[int, HeaderParameter(name="Last-Event-ID", ge=0, le=VERSION_MAX, required=False,
-                                                      description="Sent by a reconnecting EventSource: wins over "
-                                                                  "`after`.")] = 0,
+        stories: StoriesDep,
+        catalogs: CatalogsDep,
+        language: LanguageDep,
+        tables: TablesDep,
+        chat: ChatDep,
+        mine: MyGamesDep,
+        notifications: NotificationsDep,
+        after: Annotated[int, QueryParameter(ge=0, le=VERSION_MAX, description="Send what came after this version "
+                                                                               "first.")] = 0,
+        chat_after: Annotated[int, QueryParameter(name="chat", ge=0, le=SEQ_MAX,
+                                                  description="Send the chat's lines after this one first.")] = 0,
+        last_event_id: Position = None,
     ) -> ServerSentEvent:
-        """The token (header, or ``?token=`` for EventSource) is optional: the log carries no secrets,
-        but a wrong token is refused (``seat`` is resolved only for that). ``Last-Event-ID`` wins over
-        ``after``; both default to 0. A client address may hold a limited number of streams open at once
-        (per API process): one more is a 429."""
+        """Everything the game page shows, as named messages: for each new version ``events`` (the events the
+        caller may see), ``history`` (the new lines of the story, in the caller's language) and ``state`` (the
+        public game and, for a seat, its own view and legal commands), the last one with ``id`` = the stream's place;
+        ``chat`` for each new line of the chat, ``mutes`` (the whole chat) when the host mutes or unmutes a seat;
+        and, for a signed-in player, ``notices`` (the body of ``GET /api/me/notices``) when one arrives. The
+        token (header, or ``?token=`` for EventSource) or the session picks the seat; a wrong token is refused.
+        A client address may hold a limited number of streams open at once (per API process): one more is a 429."""
         await gameplay.loader.game_type(game_id)  # 404 now rather than a broken stream
         slots: StreamSlots = request.app.state.stream_slots
         client = get_remote_address(request)
         slots.admit(client)
-        start = last_event_id or after  # an EventSource sends the last id it saw, a version >= 1
-        events = messages(gameplay, news, game_id, start, viewer_of(seat), accounts,
-                          request.app.state.stream_pages)
+        if last_event_id:
+            after, chat_after = parse_position(last_event_id)
+        viewing = Viewing(viewer_of(seat), language, player)
+        events = messages(Sources(gameplay, stories, catalogs, tables), news, game_id, after, viewing, accounts,
+                          request.app.state.stream_pages, hearing=Hearing(chat, mine, notifications),
+                          chat_after=chat_after, resumed=bool(last_event_id))
         return ServerSentEvent(HeldStream(slots, client, events))
+
+    @post("/seat", status_code=204, summary="Open this game's stream as the caller's seat in this browser",
+          dependencies={"seat": Provide(provide_seat)}, security=SECURITY, responses=documented(400, 401, 403, 404))
+    async def keep_seat(self, request: Request[Any, Any, Any], game_id: FromPath[str], seat: SeatDep,
+                        settings: SettingsDep) -> Response[None]:
+        """An EventSource sends no ``Authorization`` header: with the seat's token as a bearer, this sets a cookie
+        (HttpOnly, SameSite=Strict, sent only to this game's stream) that opens the stream as that seat; with the
+        session (a signed-in player's own seat) it clears that cookie, the session being enough."""
+        path = request.url.path.removesuffix("/seat")
+        token = bearer_token(request)
+        secure = settings.secure_cookies or (settings.public_url or "").lower().startswith("https://")
+        cookie = Cookie(key=SEAT_COOKIE, value=token or "", path=path, httponly=True, samesite="strict",
+                        secure=secure, max_age=None if token else 0)
+        return Response(None, status_code=204, cookies=[cookie])

@@ -66,6 +66,6 @@ class EventStream:
         """Every ``events`` message up to the one that reaches ``version``."""
         received: list[Message] = []
         async with asyncio.timeout(timeout_s):
-            while not received or int(received[-1].id or 0) < version:
+            while not received or int((received[-1].id or "0").partition(".")[0]) < version:
                 received.append(await self.events(timeout_s))
         return received

@@ -4,10 +4,11 @@ what the game's rules hide from it.
 Random games of each game in ``domain.games.GAMES`` are played through the API (random bots in the human seats,
 the worker's part done inline). At checkpoints, each viewer (every human seat with its token, and the public)
 reads every route — the game, ``/me``, ``/events``, ``/history``, ``/state`` now and at an earlier version,
-``/export`` and the event stream — and each answer must be exactly what the game's own redaction gives that
-viewer (``view`` and ``redact``, the oracle, applied here to the full log read from the store), and must not
-change when everything the viewer may not know is changed (``hide``): so no route hands out more than the
-game's redaction, and the game's redaction hands out nothing of what it hides.
+``/export`` and every message of the page's event stream (events, history lines, the game, the seat's view and
+legal commands) — and each answer must be exactly what the game's own redaction gives that viewer (``view`` and
+``redact``, the oracle, applied here to the full log read from the store), and must not change when everything the
+viewer may not know is changed (``hide``): so no route hands out more than the game's redaction, and the game's
+redaction hands out nothing of what it hides.
 """
 
 from __future__ import annotations
@@ -107,14 +108,33 @@ async def check_every_route(table: Table, module: GameModule[Any], game: Game, l
             assert exported[0].get("seed") is None or over  # the seed only once the game is over
         else:
             assert export.status_code == 403  # a running game's hidden information is in its commands
-        async with httpx.AsyncClient(base_url=live_url, timeout=10, headers=headers) as http, http.stream(
-            "GET", f"/api/games/{game.id}/stream?after=0"
-        ) as response:
-            stream = EventStream(response)
+        await check_page_stream(table, module, game, live_url, viewer, headers,
+                                expected_events, told if module.narrator is not None else None)
+
+
+async def check_page_stream(table: Table, module: GameModule[Any], game: Game, live_url: str, viewer: Viewer,
+                            headers: dict[str, str], expected_events: list[Any], told: list[Any] | None) -> None:
+    """The page's one stream: every message of the version it catches up to is the viewer's own redaction."""
+    loaded = await table.runtime.gameplay.load(game.id)
+    async with httpx.AsyncClient(base_url=live_url, timeout=10, headers=headers) as http, http.stream(
+        "GET", f"/api/games/{game.id}/stream?after=0"
+    ) as response:
+        stream = EventStream(response)
+        sent: dict[str, dict[str, Any]] = {}
+        while "events" not in sent:
             message = await stream.message()
-            while message.event != "events":
-                message = await stream.message()
-            assert [e["payload"] for e in message.json()["events"]] == expected_events
+            if message.event is not None:
+                sent[message.event] = message.json()
+    assert [e["payload"] for e in sent["events"]["events"]] == expected_events
+    assert sent["state"]["game"]["view"] == as_json(module.view(loaded.state, PUBLIC, False))
+    if isinstance(viewer, int):
+        assert sent["state"]["me"]["view"] == as_json(module.view(loaded.state, viewer, False))
+        assert sent["state"]["me"]["seat"] == viewer
+        assert sent["state"]["me"]["legal"] == as_json(module.legal_commands(loaded.state, viewer))
+    else:
+        assert sent["state"]["me"] is None
+    if told is not None:
+        assert sent["history"]["lines"] == told
 
 
 TABLES = [(name, kinds) for name in sorted(GAMES)

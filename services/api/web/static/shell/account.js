@@ -5,7 +5,8 @@
 //
 // One live connection per page: GET /api/me/stream (Server-Sent Events): ``games`` (the body of GET
 // /api/me/games) on connect and whenever one of them moves, ``notice`` when something new was noticed. While it
-// is open the server knows the player is here, so it mails and pushes nothing.
+// is open the server knows the player is here, so it mails and pushes nothing. The game page has its own one
+// stream, which carries the notices themselves (``showNotices``) and keeps the player present.
 
 import { ApiError, api, inWords } from "./api.js";
 import { h } from "./dom.js";
@@ -134,6 +135,12 @@ async function loadNotices(arriving = false) {
   } catch (err) {
     return;
   }
+  await showNotices(got, arriving);
+}
+
+/** Shows the player's notices (the body of GET /api/me/notices: read at load, or brought by the game page's
+ * stream, which carries them so that page never asks again). */
+export async function showNotices(got, arriving = true) {
   inbox.notices = got.notices || [];
   inbox.unread = got.unread || 0;
   for (const n of inbox.notices) {
@@ -231,8 +238,9 @@ export function signInHref(next = location.pathname + location.search) {
   return `/signin?next=${encodeURIComponent(next)}`;
 }
 
-/** Draws the account bar into ``#account`` and, when signed in, follows the player's games and notices.
- * Returns the player (or null). */
+/** Draws the account bar into ``#account`` and, when signed in, follows the player's games and notices
+ * (``live: "notices"``: reads the notices once, the page's own stream bringing the next ones). Returns the player
+ * (or null). */
 export async function mountAccount({ live = true, signInLink = true } = {}) {
   const nav = document.getElementById("account");
   const [player, mail] = await Promise.all([whoami(), devMailLink()]);
@@ -260,7 +268,7 @@ export async function mountAccount({ live = true, signInLink = true } = {}) {
   nav.replaceChildren(...parts);
   nav.dataset.state = player ? "signed-in" : "guest";
   if (player && live) {
-    follow();
+    if (live !== "notices") follow();
     loadNotices();
   }
   return player;

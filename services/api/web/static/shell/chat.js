@@ -1,6 +1,6 @@
-// The game's chat panel: the lines (GET /chat), live on their own stream (/chat/stream, each message's id its
-// line's seq, so a reconnecting EventSource resumes where it was), a labelled box to post (a seat only), and, for
-// the host, a mute button by every other seat's line. Names and text are always put in as text (textContent,
+// The game's chat panel: the lines (GET /chat, once), then live on the game page's one stream (live.js: "chat", a
+// new line; "mutes", the whole chat again when the host mutes or unmutes a seat), a labelled box to post (a seat
+// only), and, for the host, a mute button by every other seat's line. Names and text are always put in as text (textContent,
 // never HTML): a line reading <script> shows those characters and runs nothing.
 
 import { ApiError, cookie, inWords } from "./api.js";
@@ -75,11 +75,15 @@ export function mountChat(where, gameId, who) {
     }
   }
 
-  async function reload() {
-    const data = await call("GET", `${base}/chat`, who().token);
+  /** The whole chat (GET /chat's body). */
+  function reset(data) {
     Object.assign(state, { seen: 0, host: data.host_seat, muted: data.muted });
     list.replaceChildren();
     add(data.lines);
+  }
+
+  async function reload() {
+    reset(await call("GET", `${base}/chat`, who().token));
   }
 
   form.addEventListener("submit", async (event) => {
@@ -96,13 +100,8 @@ export function mountChat(where, gameId, who) {
     }
   });
 
-  function listen() {
-    const source = new EventSource(`${base}/chat/stream?after=${state.seen}`);
-    source.addEventListener("chat", (event) => add([JSON.parse(event.data)]));
-    source.addEventListener("mutes", () => { reload().catch(() => {}); });
-  }
-
   return {
+    /** Reads the chat once; later lines come from the page's stream (``add``, ``reset``). */
     async start() {
       form.hidden = who().seat === null; // watching: read only
       try {
@@ -110,7 +109,9 @@ export function mountChat(where, gameId, who) {
       } catch (err) {
         show(inWords(err));
       }
-      listen();
     },
+    seen: () => state.seen,
+    add: (line) => add([line]),
+    reset,
   };
 }

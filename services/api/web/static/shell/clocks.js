@@ -88,7 +88,6 @@ export class TablePanel {
     this.skew = 0; // the server's clock minus the browser's
     this.table = null;
     this.timer = null;
-    this.due = false; // a deadline passed: the page asks the server once more
     this.control = panel.querySelector("#table-control");
     this.list = panel.querySelector("#table-seats");
     this.mine = panel.querySelector("#my-seat-actions");
@@ -112,7 +111,6 @@ export class TablePanel {
       return;
     }
     this.skew = Number.isFinite(table.now) ? table.now - Date.now() : 0;
-    this.due = false;
     const words = controlWords(table);
     this.header.replaceChildren(h("span", { class: "control-words" }, `⏱ ${words}`), this.myClock(table, seat, over));
     if (table.clock) {
@@ -282,7 +280,6 @@ export class TablePanel {
   tick() {
     if (!this.table) return;
     const now = this.now();
-    let passed = false;
     const clocks = [...this.list.querySelectorAll(".clock[data-deadline]"), ...this.header.querySelectorAll(".clock[data-deadline]")];
     for (const clock of clocks) {
       const left = Number(clock.dataset.deadline) - now;
@@ -290,12 +287,6 @@ export class TablePanel {
       if (clock.textContent !== text) clock.textContent = text;
       clock.classList.toggle("low", left > 0 && left < 60 * SECOND);
       clock.classList.toggle("up", left <= 0);
-      if (left <= 0) passed = true;
-    }
-    if (passed && !this.due) {
-      // the server's worker applies the timeout; its events arrive on the stream, and this reads once more
-      this.due = true;
-      setTimeout(() => { this.env.refresh().catch(() => {}); }, 2500);
     }
   }
 

@@ -1,22 +1,60 @@
-// The game's Server-Sent Events stream: one "events" message per new version, whatever made it (a
-// player, the AI, the dice, the market). The browser reconnects by itself, resuming after the last
-// version it saw (Last-Event-ID), so nothing is missed.
+// The game page's one live connection: GET /api/games/{id}/stream (Server-Sent Events) carries everything the page
+// shows as it changes, so the page never asks again after being told. For each new version: "history" (the new
+// lines of the story, in the page's language), "state" ({game, me}: the public game and the seat's own view and
+// legal commands) and last "events" (the events the seat may see); then "chat" (a new line of the chat), "mutes"
+// (the whole chat, when the host mutes or unmutes a seat) and, for a signed-in player, "notices". The browser
+// reconnects by itself, resuming after the last id it saw (Last-Event-ID: the version and the chat's last line), so
+// nothing is missed and nothing is read again.
+//
+// An EventSource sends no Authorization header: a guest's seat token is handed over once as a bearer
+// (POST .../stream/seat), which sets a cookie only this game's stream receives; the token is never in a URL.
 
-import { api } from "./api.js";
+import { cookie } from "./api.js";
 
-export function follow(gameId, after, { onEvents, onState }) {
-  const source = new EventSource(api.streamUrl(gameId, after));
-  onState("connecting");
-  source.addEventListener("open", () => onState("live"));
-  source.addEventListener("error", () => onState(source.readyState === EventSource.CLOSED ? "closed" : "reconnecting"));
-  source.addEventListener("events", (message) => {
+const enc = encodeURIComponent;
+
+/** Lets this browser's stream of ``gameId`` open as the seat of ``token`` (null: the session's seat, or none). */
+async function keepSeat(gameId, token) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const csrf = cookie("csrftoken");
+  if (csrf) headers["X-CSRFToken"] = csrf;
+  if (!token && !csrf) return; // no seat and no session: the public's stream, nothing to keep
+  try {
+    await fetch(`/api/games/${enc(gameId)}/stream/seat`, { method: "POST", headers });
+  } catch (err) {
+    // the stream opens as the public's; the next load tries again
+  }
+}
+
+/** Follows the game from version ``after`` and chat line ``chat``. ``on``: {version({events, history, state}),
+ * chat(line), mutes(chat), notices(body), state(connection)}, each optional but ``version``. */
+export async function follow(gameId, { after, chat = 0, token = null }, on) {
+  await keepSeat(gameId, token);
+  const source = new EventSource(`/api/games/${enc(gameId)}/stream?after=${after}&chat=${chat}`);
+  const state = on.state || (() => {});
+  state("connecting");
+  source.addEventListener("open", () => state("live"));
+  source.addEventListener("error", () => state(source.readyState === EventSource.CLOSED ? "closed" : "reconnecting"));
+  const listen = (name, fn) => source.addEventListener(name, (message) => {
     let data;
     try {
       data = JSON.parse(message.data);
     } catch (err) {
       return;
     }
-    onEvents(data);
+    fn(data);
   });
+  let pending = {}; // a version's history and state, until its events (the last of its messages) arrive
+  listen("history", (data) => { pending.history = data; });
+  listen("state", (data) => { pending.state = data; });
+  listen("events", (data) => {
+    const batch = { events: data, history: pending.history || null, state: pending.state || null };
+    pending = {};
+    on.version(batch);
+  });
+  if (on.chat) listen("chat", on.chat);
+  if (on.mutes) listen("mutes", on.mutes);
+  if (on.notices) listen("notices", on.notices);
   return source;
 }

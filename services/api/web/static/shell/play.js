@@ -1,13 +1,14 @@
 // The game page's frame: finds the seat (the signed-in player's claimed seat, played with the session; or the
 // link's token, or one this browser keeps, played as a guest), reads the game (GET /api/games/{id} -> game_type),
 // loads that game's bundle (bundles.js) to draw the board and the moves, and runs what every game shares: the
-// seat's view and legal commands (GET /me), the live stream, the history, the "just now" lines, the header and the
+// seat's view and legal commands (GET /me, read once at load), the live stream (live.js: every later change arrives
+// on it, the page reads nothing again after being told), the history, the "just now" lines, the header and the
 // final standings. A signed-in player who opens an invite link is offered to claim its seat (POST /claim); a guest,
 // to sign in to keep it, or to give it up (POST /release: the seat is free again for someone else); a link whose
 // seat another player claimed, or that the host revoked, is refused in words.
 // The host gets the invites of the seats nobody has claimed yet. The chat is chat.js's panel.
 
-import { mountAccount, setTitle } from "./account.js";
+import { mountAccount, setTitle, showNotices } from "./account.js";
 import { configureAdvice } from "./advice.js";
 import { ApiError, api, inWords } from "./api.js";
 import { bundleOf, playerOf } from "./bundles.js";
@@ -45,6 +46,7 @@ const page = {
   board: null,
   history: null,
   table: null, // the panel "The table": clocks, stand-ins, and the viewer's own seat's buttons
+  live: "connecting", // the stream's state: while it is not "live", the page reads after its own moves
 };
 
 function tokenFromHash() {
@@ -89,7 +91,7 @@ async function send(command) {
     keepHead(gameId, page.seat, await api.submit(gameId, page.token, command, page.version));
   }
   $("#notice").textContent = "";
-  await refresh();
+  if (page.live !== "live") await refresh(); // else the stream brings the move's version
 }
 
 function boardState() {
@@ -149,6 +151,37 @@ async function read() {
   return { game, data: me || game };
 }
 
+/** Shows a version: its new history lines (seats named as the headers name them) and its game and seat view. */
+function show({ game, data, history }) {
+  const fresh = history ? page.history.add(history, (seat) => label(seat, data || page.data)) : [];
+  if (fresh.length) renderLatest();
+  if (page.version >= 0) {
+    for (const line of fresh.slice(-4)) announce(line.text);
+  }
+  if (game && data && (data.version !== page.version || game.version !== page.gameVersion)) {
+    page.seat = page.auth ? data.seat : null;
+    page.version = data.version;
+    page.gameVersion = game.version;
+    page.game = game;
+    page.data = data;
+    render();
+  } else if (fresh.length && page.board.onHistory) {
+    page.board.onHistory(page.history.lines);
+  }
+}
+
+/** A version the stream brought: its events to the board, then its history and state (never older than shown). */
+function arrived({ events, history, state }) {
+  if (page.board.onEvents) page.board.onEvents(events.events || []);
+  if (state && page.auth && !state.me) { // the stream could not open as this seat (its cookie refused): read it
+    refresh().catch((err) => { $("#notice").textContent = inWords(err); });
+    return;
+  }
+  const newer = state && state.game.version >= page.gameVersion;
+  const data = newer ? (page.auth ? state.me : state.game) : null;
+  show({ game: newer ? state.game : null, data, history });
+}
+
 let running = null;
 let again = false;
 
@@ -162,22 +195,7 @@ async function refresh() {
     do {
       again = false;
       const { game, data } = await read();
-      const fresh = page.history.add(await api.history(gameId, page.history.version, page.token),
-        (seat) => label(seat, data)); // as the headers name seats
-      if (fresh.length) renderLatest();
-      if (page.version >= 0) {
-        for (const line of fresh.slice(-4)) announce(line.text);
-      }
-      if (data.version !== page.version || game.version !== page.gameVersion) {
-        page.seat = page.auth ? data.seat : null;
-        page.version = data.version;
-        page.gameVersion = game.version;
-        page.game = game;
-        page.data = data;
-        render();
-      } else if (fresh.length && page.board.onHistory) {
-        page.board.onHistory(page.history.lines);
-      }
+      show({ game, data, history: await api.history(gameId, page.history.version, page.token) });
     } while (again);
   })();
   try {
@@ -246,7 +264,7 @@ async function findSeat() {
 }
 
 async function start() {
-  page.player = await mountAccount();
+  page.player = await mountAccount({ live: "notices" }); // the player's notices come on the game's stream
   try {
     page.game = await api.game(gameId);
   } catch (err) {
@@ -289,14 +307,16 @@ async function start() {
       // the board just starts without them
     }
   }
-  mountChat($("#invites").parentElement, gameId, () => ({ token: page.token, seat: page.seat })).start();
+  const chat = mountChat($("#invites").parentElement, gameId, () => ({ token: page.token, seat: page.seat }));
+  await chat.start();
   if (page.auth === "session") mountNotes($("#invites").parentElement, gameId); // the signed-in seat's own notes
-  follow(gameId, page.version, {
-    onEvents: (data) => {
-      if (page.board.onEvents) page.board.onEvents(data.events || []);
-      refresh().catch((err) => { $("#notice").textContent = inWords(err); });
-    },
-    onState: (state) => {
+  await follow(gameId, { after: page.version, chat: chat.seen(), token: page.auth === "token" ? page.token : null }, {
+    version: arrived,
+    chat: chat.add,
+    mutes: chat.reset,
+    notices: showNotices,
+    state: (state) => {
+      page.live = state;
       const c = $("#connection");
       c.dataset.state = state;
       c.textContent = { live: t("● live"), connecting: t("connecting…"), reconnecting: t("reconnecting…"),

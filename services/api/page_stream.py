@@ -1,0 +1,147 @@
+"""The messages of a game page's one stream, built once per (game, version, viewer class, language).
+
+A new version of a game reaches a page as three named Server-Sent Events, in this order, so the page never reads a
+route again after being told:
+
+- ``history``: ``{"version", "lines"}``, the new lines of the story in the stream's language, each with its phrase
+  (``GET /history``' body);
+- ``state``: ``{"game", "me"}``, the public game (``GET /api/games/{id}``' body: status, whose turn, the table's
+  clocks, the outcome) and, for a seat, its own view and legal commands (``GET /me``' body; null for the public);
+- ``events``: ``{"version", "events"}``, the new events as the viewer may see them (``GET /events``' body), last.
+
+:func:`build_messages` makes them for one viewer class (the public, or one seat: its hand, its sealed choices, its
+legal commands) and one language, already encoded and without an ``id``: every stream of that viewer class and
+language sends the same bytes (:class:`SharedPages`), and a push server can publish them as they are. The stream
+(:mod:`.controllers.stream`) adds its ``id`` to the ``events`` message, the last of the version's, so an id means
+"everything up to here arrived".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import msgspec
+from cachetools import LRUCache
+
+from domain.kernel import PUBLIC, Seat, Viewer, tag_of
+from services.gameplay import Gameplay
+from services.gameplay.inflight import InFlight
+from services.gameplay.story import NoNarrator, Stories
+from services.gameplay.tables import Tables
+from services.language.catalogs import Catalogs
+
+from .clock_schemas import table_state
+from .pages import events_page
+from .schemas import GameOut, HistoryOut, MeOut, PlayerOut
+
+__all__ = ["Built", "Part", "SharedPages", "Sources", "build_messages", "page_state"]
+
+
+class Part(msgspec.Struct, frozen=True):
+    """One named message: its SSE ``event``, its JSON ``data``, and both encoded as an SSE message without ``id``."""
+
+    event: str
+    data: str
+    encoded: bytes
+
+
+def part(event: str, body: Any) -> Part:
+    data = msgspec.json.encode(body).decode()
+    return Part(event, data, f"event: {event}\r\ndata: {data}\r\n\r\n".encode())
+
+
+class Built(msgspec.Struct, frozen=True):
+    """The messages that bring a viewer's page from one version to ``version``."""
+
+    version: int
+    parts: tuple[Part, ...]
+
+
+@dataclass(frozen=True)
+class Sources:
+    """What the messages are read from (the application services a controller is given)."""
+
+    gameplay: Gameplay
+    stories: Stories
+    catalogs: Catalogs
+    tables: Tables
+
+
+class PageState(msgspec.Struct, frozen=True):
+    game: GameOut
+    me: MeOut | None
+
+
+async def page_state(sources: Sources, game_id: str, viewer: Viewer) -> PageState:
+    """What a page shows of the game now: the public game, and a seat's own view and legal commands."""
+    gameplay = sources.gameplay
+    loaded = await gameplay.load(game_id)
+    game = gameplay.module(loaded.game_type)
+    due = game.pending(loaded.state)
+    table = await sources.tables.table_of(game_id)
+    players = tuple(PlayerOut(s.seat, s.kind, s.name, s.payload, s.player_id is not None)
+                    for s in await gameplay.queries.seats(game_id))
+    clocks = table_state(loaded.state, len(game.seats(loaded.state)), gameplay.now_ms())
+    public = GameOut(
+        game_id=game_id, game_type=loaded.game_type, version=loaded.version,
+        status="finished" if due.finished else "running", on_turn=tuple(int(s) for s in due.seats),
+        system_job=tag_of(due.system) if due.system is not None else None,
+        view=game.view(loaded.state, PUBLIC, False), players=players, title=game.title,
+        outcome=game.outcome(loaded.state), host_seat=table.host_seat,
+        rematch_id=table.rematch_id if due.finished else None, table=clocks)
+    if not isinstance(viewer, int):
+        return PageState(public, None)
+    seat = Seat(viewer)
+    me = MeOut(int(viewer), loaded.version, game.view(loaded.state, seat, False),
+               tuple(game.legal_commands(loaded.state, seat)), players, clocks)
+    return PageState(public, me)
+
+
+async def build_messages(sources: Sources, game_id: str, after: int, viewer: Viewer, language: str,
+                         announced: int | None = None) -> Built | None:
+    """The messages that bring ``viewer``'s page (in ``language``) from version ``after`` to the game's current
+    version, or None when there is nothing new. ``announced``: the version an announcement named (the events up to
+    it may come from memory; None reads the store)."""
+    page = await events_page(sources.gameplay.queries, game_id, after, viewer, announced)
+    if not page.events:
+        return None
+    parts = []
+    try:
+        version, lines = await sources.stories.told_in(sources.gameplay.queries, game_id, after, viewer,
+                                                       sources.catalogs, language)
+        parts.append(part("history", HistoryOut(version, tuple(lines))))
+    except NoNarrator:
+        pass  # a game told by no narrator has no history panel
+    parts.append(part("state", await page_state(sources, game_id, viewer)))
+    parts.append(part("events", page))  # last: its id says the whole version arrived
+    return Built(page.version, tuple(parts))
+
+
+class SharedPages:
+    """The last messages made for announcements, by (game, version the stream had, viewer, language, version
+    announced): a message for an announcement holds every event up to at least the announced version, so any stream
+    at that version, with that viewer and language, can send it as it is."""
+
+    KEPT = 4096
+
+    def __init__(self) -> None:
+        self._made: LRUCache[tuple[str, int, Viewer, str, int], Built | None] = LRUCache(maxsize=self.KEPT)
+        self._making: InFlight[tuple[str, int, Viewer, str, int], Built | None] = InFlight()
+        """Messages being made: the streams that wake together wait for the first one's (its read, its redaction)."""
+
+    async def new_messages(self, sources: Sources, game_id: str, after: int, viewer: Viewer, language: str,
+                           announced: int | None = None) -> Built | None:
+        """:func:`build_messages`, shared when an announcement named the version (None: re-read, never shared)."""
+        if announced is None:
+            return await build_messages(sources, game_id, after, viewer, language, None)
+        if announced <= after:
+            return None  # already sent (the announcement of a version this stream has passed)
+        key = (game_id, after, viewer, language, announced)
+        if key in self._made:
+            return self._made[key]
+        built, _ = await self._making.run(
+            key, partial(build_messages, sources, game_id, after, viewer, language, announced))
+        self._made[key] = built
+        return built
