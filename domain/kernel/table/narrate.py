@@ -89,6 +89,11 @@ def moment(ms: int) -> str:
 
 
 def options_phrase(options: TableOptions) -> Phrase:
+    if options.rated:  # the story says the game counts for the players' ratings (docs/PLAYERS.md, "Ratings")
+        if options.clock is None:
+            return say("The rated table is open: {clock}.", clock=control_phrase(options.clock))
+        return say("The rated table is open: {clock}; on a timeout {policy}.", clock=control_phrase(options.clock),
+                   policy=policy(options.on_timeout))
     if options.clock is None:
         return say("The table is open: {clock}.", clock=control_phrase(options.clock))
     return say("The table is open: {clock}; on a timeout {policy}.", clock=control_phrase(options.clock),
