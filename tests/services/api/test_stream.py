@@ -13,7 +13,7 @@ import pytest
 from infra.fanout import Fanout
 from services.api.controllers import stream as stream_module
 
-from .sse import EventStream
+from .sse import EventStream, Message
 from .table import Table, bearer
 
 
@@ -101,3 +101,86 @@ async def test_a_stream_catches_a_move_whose_announcement_was_lost(
         version = submitted.json()["version"]
         async with asyncio.timeout(5):
             assert (await stream.until_version(version))[-1].id == str(version)
+
+
+def _at_any_time(body: dict[str, Any]) -> dict[str, Any]:
+    """A body without the server's clock reading (``table.now``)."""
+    return {**body, "table": {k: v for k, v in body["table"].items() if k != "now"}}
+
+
+async def _until(stream: EventStream, event: str) -> tuple[dict[str, Any], list[Message]]:
+    """Every message up to the next ``event`` one; its data."""
+    seen: list[Message] = []
+    while True:
+        message = await stream.message()
+        seen.append(message)
+        if message.event == event:
+            return message.json(), seen
+
+
+async def test_a_version_brings_its_history_and_the_seats_view_and_a_reconnect_resumes_game_and_chat(
+    live_url: str, table: Table
+) -> None:
+    """One stream carries what the page shows: the new history lines in the reader's language, the public game and
+    the seat's own view and legal commands, its events, the chat's lines; its ids order them all, and a stream
+    opened again with the last id sends exactly what came after (a move and a chat line said while it was away)."""
+    game = await table.create()
+    mover = await table.seat_on_turn(game)
+    watcher = 1 - mover
+    start = (await table.read(game))["version"]
+    headers = {**bearer(game.tokens[watcher]), "Accept-Language": "de"}
+    async with httpx.AsyncClient(base_url=live_url, timeout=10, headers=headers) as http:
+        async with http.stream("GET", f"/api/games/{game.id}/stream", params={"after": start}) as response:
+            stream = EventStream(response)
+            await stream.message()
+            version = (await table.submit(game, mover, {"type": "magnate.pass_bid"})).json()["version"]
+            events, seen = await _until(stream, "events")
+            assert [m.event for m in seen] == ["history", "state", "events"]
+            assert [m.id for m in seen] == [None, None, str(version)]  # the id says the whole version arrived
+            history, state = seen[0].json(), seen[1].json()
+            assert history == (await http.get(f"/api/games/{game.id}/history", params={"after": start})).json()
+            assert any("passt" in line["text"] for line in history["lines"])  # German, as the reader asked
+            assert _at_any_time(state["me"]) == _at_any_time(await table.me(game, watcher)) and state["me"]["legal"]
+            assert _at_any_time(state["game"]) == _at_any_time(await table.read(game))
+            assert events["version"] == version
+            posted = await http.post(f"/api/games/{game.id}/chat", json={"text": "hallo"})
+            assert posted.status_code == 201, posted.text
+            line, seen = await _until(stream, "chat")
+            assert line["text"] == "hallo" and seen[-1].id == f"{version}.{line['seq']}"
+            last = seen[-1].id
+        # away: the other seat moves, and says something
+        moved = (await table.submit(game, watcher, {"type": "magnate.pass_bid"})).json()["version"]
+        answer = await table.client.post(f"/api/games/{game.id}/chat", json={"text": "back?"},
+                                         headers=bearer(game.tokens[mover]))
+        assert answer.status_code == 201, answer.text
+        async with http.stream("GET", f"/api/games/{game.id}/stream", params={"after": 0},
+                               headers={"Last-Event-ID": str(last)}) as response:
+            stream = EventStream(response)
+            events, seen = await _until(stream, "events")
+            assert [e["version"] for e in events["events"]] == list(range(version + 1, moved + 1))
+            line, more = await _until(stream, "chat")
+            assert line["text"] == "back?" and more[-1].id == f"{moved}.{line['seq']}"
+        for wrong in ("x", "1.2.3", "-1"):
+            refused = await http.get(f"/api/games/{game.id}/stream", headers={"Last-Event-ID": wrong})
+            assert refused.status_code == 400
+
+
+async def test_a_guest_seat_opens_its_stream_by_a_cookie_never_a_token_in_the_url(live_url: str, table: Table
+                                                                                   ) -> None:
+    game = await table.create()
+    seat = 0
+    async with httpx.AsyncClient(base_url=live_url, timeout=10) as http:
+        kept = await http.post(f"/api/games/{game.id}/stream/seat", headers=bearer(game.tokens[seat]))
+        assert kept.status_code == 204
+        cookie = kept.headers["set-cookie"].lower()
+        assert "httponly" in cookie and "samesite=strict" in cookie and f"path=/api/games/{game.id}/stream" in cookie
+        async with http.stream("GET", f"/api/games/{game.id}/stream") as response:
+            state, _ = await _until(EventStream(response), "state")
+        assert state["me"] is not None and state["me"]["seat"] == seat
+        refused = await http.post(f"/api/games/{game.id}/stream/seat", headers=bearer("nope"))
+        assert refused.status_code == 401
+    async with httpx.AsyncClient(base_url=live_url, timeout=10) as http, http.stream(
+        "GET", f"/api/games/{game.id}/stream"
+    ) as response:  # another browser: the public's stream
+        state, _ = await _until(EventStream(response), "state")
+    assert state["me"] is None
