@@ -225,7 +225,8 @@ async def _measure(services: Services, push: PushServer, redis_pid: int, streams
 
 def _row(server: str, r: StreamsResult, api: str) -> list[str]:
     cpu = ", ".join(f"{name} {s:.1f} s" for name, s in r.cpu_s.items())
-    return [server, f"{r.streams:,}", f"{r.rss_before_mib:.0f} → {r.rss_open_mib:.0f}", f"{r.kib_per_stream:.1f}",
+    return [server, f"{r.streams:,}", f"{r.rss_before_mib:.0f} → {r.rss_open_mib:.0f} ({r.rss_after_mib:.0f})",
+            f"{r.kib_per_stream:.1f}",
             api, f"{r.commands_s:.0f}", f"{r.delay_p50_ms:.0f} / {r.delay_p99_ms:.0f} / {r.delay_max_ms:.0f}",
             f"{r.pushes:,} ({r.missed:,})", f"{r.command_p50_ms:.0f} / {r.command_p99_ms:.0f}", cpu,
             " → ".join("?" if x is None else f"{x:.2f}" for x in r.load)]
@@ -236,7 +237,7 @@ def report_table(pairs: Sequence[tuple[StreamsResult, NchanResult]]) -> list[str
     for python, nchan in pairs:
         rows.append(_row("Python (API)", python, "(the server)"))
         rows.append(_row("nginx + nchan", nchan.run, f"{nchan.api_before_mib:.0f} → {nchan.api_open_mib:.0f}"))
-    return table(["server", "N streams", "server RSS MiB: before → open", "KiB per stream",
+    return table(["server", "N streams", "server RSS MiB: before → open (after)", "KiB per stream",
                   "API RSS MiB (nchan run)", "commands/s", "push delay ms p50 / p99 / max", "pushes (never seen)",
                   "command ms p50 / p99", "CPU time during the commands", "load average"], rows)
 

@@ -35,7 +35,7 @@ class NchanBox:
     redis_namespace: str = "magnate:push:"
     workers: int = 1
     connections: int = 16384
-    buffer_length: int = 32
+    buffer_length: int = 16
     """Messages a channel keeps for a page that reconnects (Last-Event-ID) or subscribes just after its read."""
     message_timeout: str = "10m"
     shared_memory: str = "64M"

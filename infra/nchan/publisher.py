@@ -133,8 +133,9 @@ class Pushed:
 
 class MemoryPush:
     """:class:`Push` in memory: a channel keeps its last ``kept`` messages, each with an id; :meth:`subscribe`
-    yields them as nchan's EventSource subscriber does (the kept ones after ``last_event_id``, or all of them when
-    it is None, then each new one). ``failing``: refuse every publish (a push server that is down)."""
+    yields them as nchan's EventSource subscriber does with ``nchan_subscriber_first_message newest`` (the kept ones
+    after ``last_event_id``; none of them when it is None; then each new one). ``failing``: refuse every
+    publish (a push server that is down)."""
 
     def __init__(self, kept: int = 32) -> None:
         self._kept = kept
@@ -153,7 +154,9 @@ class MemoryPush:
             self._changed[channel].notify_all()
 
     async def subscribe(self, channel: str, last_event_id: str | None = None) -> AsyncGenerator[Pushed, None]:
-        sent = 0 if last_event_id is None else int(last_event_id.partition(":")[0])
+        kept = self._messages[channel]
+        newest = int(kept[-1].id.partition(":")[0]) if kept else 0
+        sent = newest if last_event_id is None else int(last_event_id.partition(":")[0])
         while True:
             for message in list(self._messages[channel]):
                 number = int(message.id.partition(":")[0])

@@ -82,14 +82,17 @@ def pushing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pushing]:
 # -- an EventSource client ---------------------------------------------------------------------------------------
 
 
-async def events(http: httpx.AsyncClient, path: str, last_event_id: str | None = None
-                 ) -> AsyncGenerator[Pushed, None]:
-    """The messages of an EventSource subscription (raises on a refusal)."""
+async def events(http: httpx.AsyncClient, path: str, last_event_id: str | None = None,
+                 opened: asyncio.Event | None = None) -> AsyncGenerator[Pushed, None]:
+    """The messages of an EventSource subscription (raises on a refusal); ``opened`` is set once nchan accepted it
+    (a new subscriber hears what is published from then on)."""
     headers = {"Accept": "text/event-stream"}
     if last_event_id is not None:
         headers["Last-Event-ID"] = last_event_id
     async with http.stream("GET", path, headers=headers, timeout=httpx.Timeout(WAIT_S, read=None)) as response:
         response.raise_for_status()
+        if opened is not None:
+            opened.set()
         fields: dict[str, str] = {}
         async for line in response.aiter_lines():
             if not line:
@@ -152,9 +155,10 @@ def test_a_seat_page_hears_the_other_seats_move_through_nchan_and_resumes(pushin
     async def scenario() -> None:
         async with httpx.AsyncClient(base_url=pushing.url, timeout=WAIT_S) as http:
             game = await create(http)
-            page = events(http, f"/push/games/{game.game_id}/seat/0?token={game.tokens[0]}")
+            opened = asyncio.Event()
+            page = events(http, f"/push/games/{game.game_id}/seat/0?token={game.tokens[0]}", None, opened)
             first = asyncio.ensure_future(next_within(page))
-            await asyncio.sleep(0.3)  # subscribed (nchan sends nothing before the first message)
+            await asyncio.wait_for(opened.wait(), WAIT_S)
             while True:  # until the other seat has moved
                 seat, version = await move(http, game)
                 if seat == 1:
@@ -192,9 +196,10 @@ def test_a_seats_channel_is_refused_to_another_seat_and_to_no_one_the_public_one
                 with pytest.raises(httpx.HTTPStatusError) as refused:
                     await anext(events(http, path))
                 assert refused.value.response.status_code == 403, path
-            public = events(http, f"/push/games/{game.game_id}/public")
+            opened = asyncio.Event()
+            public = events(http, f"/push/games/{game.game_id}/public", None, opened)
             heard = asyncio.ensure_future(next_within(public))
-            await asyncio.sleep(0.3)
+            await asyncio.wait_for(opened.wait(), WAIT_S)
             _, version = await move(http, game)
             message = await heard
             while version_of(message) < version:
@@ -218,10 +223,11 @@ async def nchan_side(pushing: Pushing) -> AsyncIterator[Side]:
         game = await create(http)
         push = NchanPush(pushing.push.nginx.box.publish_url)
 
-        async def subscribe(channel: str, last_event_id: str | None = None) -> AsyncGenerator[Pushed, None]:
+        async def subscribe(channel: str, last_event_id: str | None = None, opened: asyncio.Event | None = None
+                            ) -> AsyncGenerator[Pushed, None]:
             """The contract's own messages: the pusher publishes the game's creation to the same channels."""
             token = f"?token={game.tokens[0]}" if channel == seat_channel(game.game_id, 0) else ""
-            async for message in events(http, f"/push/{channel}{token}", last_event_id):
+            async for message in events(http, f"/push/{channel}{token}", last_event_id, opened):
                 if not message.data.startswith('{"version"'):
                     yield message
 
@@ -234,16 +240,26 @@ async def nchan_side(pushing: Pushing) -> AsyncIterator[Side]:
 @asynccontextmanager
 async def memory_side(_: Pushing) -> AsyncIterator[Side]:
     push = MemoryPush()
-    yield push, push.subscribe, public_channel("g"), seat_channel("g", 0)
+
+    async def subscribe(channel: str, last_event_id: str | None = None, opened: asyncio.Event | None = None
+                        ) -> AsyncGenerator[Pushed, None]:
+        messages = push.subscribe(channel, last_event_id)
+        if opened is not None:
+            opened.set()
+        async for message in messages:
+            yield message
+
+    yield push, subscribe, public_channel("g"), seat_channel("g", 0)
 
 
 @pytest.mark.parametrize("side", [nchan_side, memory_side], ids=["nchan", "twin"])
 def test_push_contract_in_order_per_channel_resumes_after_an_id(pushing: Pushing, side: Any) -> None:
     async def scenario() -> None:
         async with side(pushing) as (push, subscribe, public, seat):
-            listening = subscribe(seat)
+            opened = asyncio.Event()
+            listening = subscribe(seat, None, opened)
             first = asyncio.ensure_future(next_within(listening))
-            await asyncio.sleep(0.3)
+            await asyncio.wait_for(opened.wait(), WAIT_S)
             await push.publish(public, '{"to": "public"}', "events")
             await push.publish(seat, '{"n": 1}', "events")
             await push.publish(seat, '{"n": 2}', "chat")
@@ -253,8 +269,12 @@ def test_push_contract_in_order_per_channel_resumes_after_an_id(pushing: Pushing
             resumed = subscribe(seat, one.id)
             assert (await next_within(resumed)).data == '{"n": 2}'
             await resumed.aclose()
-            everything = subscribe(public)
-            assert (await next_within(everything)).data == '{"to": "public"}'
-            await everything.aclose()
+            opened = asyncio.Event()
+            later = subscribe(public, None, opened)  # a new subscriber hears only what is published after it
+            heard = asyncio.ensure_future(next_within(later))
+            await asyncio.wait_for(opened.wait(), WAIT_S)
+            await push.publish(public, '{"to": "later"}', "events")
+            assert (await heard).data == '{"to": "later"}'
+            await later.aclose()
 
     run(scenario)
