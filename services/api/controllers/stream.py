@@ -41,6 +41,7 @@ from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import Cookie
 from litestar.di import Provide
 from litestar.middleware.rate_limit import get_remote_address
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, FromQuery, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from redis.exceptions import RedisError
@@ -356,7 +357,8 @@ class StreamController(Controller):
         return ServerSentEvent(HeldStream(slots, client, events))
 
     @post("/seat", status_code=204, summary="Open this game's stream as the caller's seat in this browser",
-          dependencies={"seat": Provide(provide_seat)}, security=SECURITY, responses=documented(400, 401, 403, 404))
+          dependencies={"seat": Provide(provide_seat)}, security=SECURITY,
+          responses={**documented(400, 401, 403, 404), 204: ResponseSpec(None, description="The cookie is set")})
     async def keep_seat(self, request: Request[Any, Any, Any], game_id: FromPath[str], seat: SeatDep,
                         settings: SettingsDep) -> Response[None]:
         """An EventSource sends no ``Authorization`` header: with the seat's token as a bearer, this sets a cookie
