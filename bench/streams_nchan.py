@@ -259,8 +259,8 @@ def section(pairs: Sequence[tuple[StreamsResult, NchanResult]]) -> list[str]:
         f"{first.seconds:g} s through the API. *KiB per stream*: the RSS of the server holding the streams (the API; "
         "nginx's master and its one worker, nchan in Redis mode) with them open minus before, over N. nchan's "
         "streams are authorised by the API one by one and fed by the pusher (one message per channel per version). "
-        "Every process shares the machine's two cores; other sessions' benchmarks and tests were running too "
-        "(the load average), so the delays are upper bounds.",
+        "*(after)*: after the pushes (for nchan, the channels' kept messages too). Every process shares the "
+        "machine's two cores, so the load average says how busy it was.",
         "",
         *busy_warning(first.load[0]),
         *report_table(pairs),
