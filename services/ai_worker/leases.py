@@ -16,9 +16,6 @@ shortens it; a worker killed in that moment leaves a long claim on a job that ne
 jobs from the head of the queue and skips claimed ones, so such an orphan sits at the head: every second
 :meth:`Leases.sweep` looks at the first due jobs and releases a claim that is still long (never leased) more
 than :data:`ORPHAN_AFTER_MS` after it was taken — a living worker starts a claimed job within milliseconds.
-``magnate worker`` closes that gap at its source: its claim (:class:`.claim.LeasingWorker`, one script per poll) is
-a lease from the start, renewed from the moment it is taken (:meth:`Leases.claimed`), so it never makes a long
-claim; the sweep stays for the claims of a stock arq worker (the tests', or one of an older version beside it).
 
 Only arq's public seams are used: the ``on_job_start``/``after_job_end`` hooks, the job id and Redis pool it
 passes in ``ctx``, and the key prefix it exports (``arq.constants.in_progress_key_prefix``); the renewals and the

@@ -33,8 +33,7 @@ Why each setting is what it is:
   (pools, the gameplay service) only for a worker run on its own (tests, benchmarks): ``magnate worker``
   builds it once and keeps it across reconnections to Redis (:mod:`.worker`).
 * ``on_job_start`` / ``after_job_end`` — :class:`.leases.Leases`: a started job's claim is a lease of a few
-  seconds that the living worker renews, so a job whose worker was killed starts again within seconds
-  (``magnate worker`` runs :class:`.claim.LeasingWorker`, whose claim is the lease already).
+  seconds that the living worker renews, so a job whose worker was killed starts again within seconds.
 * ``health_check_interval`` = ``worker_health_check_s`` (10 s; arq's default is an hour) — the
   ``<queue>:health-check`` key says when each worker last polled and what it has done.
 * ``notify.deliver`` (:func:`jobs.deliver_notification`) delivers one notification; its job id is the delivery's
