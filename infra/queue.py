@@ -253,11 +253,6 @@ class JobClaims(Protocol):
     """arq's claims of the jobs being run (its in-progress keys), kept short while their worker lives
     (:mod:`services.ai_worker.leases`)."""
 
-    async def claim(self, job_ids: Sequence[str], now_ms: int, lease_ms: int) -> list[tuple[str, int]]:
-        """Claim, of these jobs, each one due (in the queue, scored at or before ``now_ms``) and claimed by nobody,
-        with a claim of ``lease_ms``; returns the claimed ones with their scores, in the order given."""
-        ...
-
     async def renew(self, job_ids: Sequence[str], lease_ms: int) -> int:
         """Extend the claims of these jobs to ``lease_ms`` (a claim that is gone is not recreated); returns how
         many were extended."""
@@ -269,41 +264,11 @@ class JobClaims(Protocol):
         ...
 
 
-_CLAIM = """
-local now = tonumber(ARGV[1])
-local claimed = {}
-for i = 2, #KEYS do
-    local id = ARGV[i + 1]
-    if redis.call('exists', KEYS[i]) == 0 then
-        local score = redis.call('zscore', KEYS[1], id)
-        if score and tonumber(score) <= now then
-            redis.call('psetex', KEYS[i], ARGV[2], '1')
-            claimed[#claimed + 1] = id
-            claimed[#claimed + 1] = score
-        end
-    end
-end
-return claimed
-"""
-"""arq's claim of a job (``Worker.start_jobs``: WATCH the in-progress key, EXISTS, ZSCORE, MULTI/PSETEX/EXEC, four
-round trips per job) for a whole poll's jobs in one: the same test (no in-progress key, a score in the queue no
-later than now) and the same key, atomic because a script is. KEYS: the queue, then each job's in-progress key;
-ARGV: now (ms), the claim's time to live (ms), then each job's id. Returns id, score, id, score ..."""
-
-
 class ArqJobClaims:
     """:class:`JobClaims` on arq's keys in Redis (one round trip per call, two when orphans are released)."""
 
     def __init__(self, redis: Redis, queue_name: str) -> None:
         self._redis, self._queue = redis, queue_name
-        self._claim = redis.register_script(_CLAIM)
-
-    async def claim(self, job_ids: Sequence[str], now_ms: int, lease_ms: int) -> list[tuple[str, int]]:
-        if not job_ids:
-            return []
-        flat = await self._claim(keys=[self._queue, *(in_progress_key_prefix + i for i in job_ids)],
-                                 args=[now_ms, lease_ms, *job_ids])
-        return [(_text(flat[i]), int(float(flat[i + 1]))) for i in range(0, len(flat), 2)]
 
     async def renew(self, job_ids: Sequence[str], lease_ms: int) -> int:
         if not job_ids:
@@ -328,10 +293,6 @@ class ArqJobClaims:
         if orphans:
             await self._redis.delete(*orphans)
         return len(orphans)
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
 
 
 class Periods(Protocol):

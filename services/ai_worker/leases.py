@@ -53,28 +53,11 @@ class Leases:
     def __init__(self, lease_ms: int = LEASE_MS) -> None:
         self.lease_ms = lease_ms
         self.running: set[str] = set()
-        self._leased: set[str] = set()
-        """Jobs claimed with a lease already (:class:`.claim.LeasingWorker`), not started yet."""
-
-    def claimed(self, job_id: str) -> None:
-        """The worker has claimed this job with a lease (:class:`.claim.LeasingWorker`): renew it from now on, and
-        leave it as it is when the job starts."""
-        self.running.add(job_id)
-        self._leased.add(job_id)
-
-    def ended(self, job_id: str) -> None:
-        """The worker's task of this job is over, whichever way (a job arq found expired never starts)."""
-        self.running.discard(job_id)
-        self._leased.discard(job_id)
 
     async def on_job_start(self, ctx: dict[str, Any]) -> None:
-        """arq's ``on_job_start`` hook: shorten the claim arq has just taken to a lease (unless the claim was a
-        lease from the start)."""
+        """arq's ``on_job_start`` hook: shorten the claim arq has just taken to a lease."""
         job_id: str = ctx["job_id"]
         self.running.add(job_id)
-        if job_id in self._leased:
-            self._leased.discard(job_id)
-            return
         redis: Redis = ctx["redis"]
         await redis.pexpire(in_progress_key_prefix + job_id, self.lease_ms)
 

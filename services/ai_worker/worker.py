@@ -17,10 +17,9 @@ With ``MAGNATE_WORKER_METRICS_PORT`` set, the worker serves its Prometheus metri
 deliveries, its process's CPU and memory) on ``http://HOST:port/metrics`` from the start, stores or not
 (:func:`infra.metrics.serve_worker`); a port it cannot take is logged, and the worker runs on without it.
 
-The poll loop is arq's own, unchanged: an earlier version replaced arq's private ``_poll_iteration`` with a
-batch claim, which tied the service to arq's internals and degraded under a long backlog (docs/ARCHITECTURE.md).
-The claim of the ids a poll read is one script per poll, each claim a lease from the start
-(:class:`.claim.LeasingWorker`, which overrides ``start_jobs`` only).
+The job claim is arq's own (its poll loop, unchanged): an earlier version replaced arq's private
+``_poll_iteration`` with a batch claim, which tied the service to arq's internals and degraded under a long
+backlog; docs/ARCHITECTURE.md has the measurements behind going back.
 """
 
 from __future__ import annotations
@@ -45,7 +44,6 @@ from services.notifications.projector import keep_projecting
 from services.notifications.service import Notifications
 
 from . import upkeep
-from .claim import LeasingWorker
 from .leases import Leases
 from .settings import worker_settings
 
@@ -152,8 +150,8 @@ async def _run_one(settings: Settings, runtime: Runtime, leases: Leases, notific
             outage.still(exc)
         return False
     outage.ended()
-    worker = LeasingWorker(**worker_settings(settings, runtime, leases, notifications), redis_pool=pool,
-                           handle_signals=False, leases=leases)
+    worker = Worker(**worker_settings(settings, runtime, leases, notifications), redis_pool=pool,
+                    handle_signals=False)
     running = asyncio.create_task(worker.async_run())
     stopping = asyncio.create_task(stop.wait())
     try:
