@@ -1,5 +1,4 @@
-"""The job claim under a sustained backlog (the worker's own settings and class, :class:`LeasingWorker`: arq's poll
-with a one-script claim): at 40,000 queued jobs it takes
+"""The job claim under a sustained backlog (the worker's own settings, stock arq): at 40,000 queued jobs it takes
 jobs about as fast as at 10,000 (within 30% here; within 10% is the benchmark's goal), keeps no more than its slots
 running, forgets finished tasks, and records its health at its interval. (The batch claim this replaced fell from
 883 to 455 jobs/s between those two backlogs, piled up 39,972 finished tasks and recorded its health twice in
@@ -15,12 +14,10 @@ from typing import Any
 
 import pytest
 from arq.connections import ArqRedis
-from arq.worker import func
+from arq.worker import Worker, func
 
 from infra.config import Settings
 from infra.queue import ArqJobQueue, Job, arq_pool
-from services.ai_worker.claim import LeasingWorker
-from services.ai_worker.leases import Leases
 from services.ai_worker.settings import worker_settings
 from tests.chaos.stores import Redis
 
@@ -64,10 +61,9 @@ class Sample:
 
 async def drain_for(pool: ArqRedis, queue_name: str, settings: Settings, seconds: float) -> tuple[float, Sample]:
     """Run one worker (the service's settings, a no-op job) for ``seconds``; its jobs/s and what it held."""
-    leases = Leases()
-    options = {**worker_settings(settings, leases=leases), "functions": [func(noop, name="noop")], "on_startup": None,
+    options = {**worker_settings(settings), "functions": [func(noop, name="noop")], "on_startup": None,
                "on_shutdown": None, "ctx": {}, "redis_pool": pool, "handle_signals": False}
-    worker = LeasingWorker(**options, leases=leases)
+    worker = Worker(**options)
     sample = Sample()
     health_key = worker.health_check_key
     running = asyncio.create_task(worker.async_run())
