@@ -3,10 +3,11 @@
 Before nchan holds a page's connection to a channel it asks this route, with the subscriber's own cookie and
 ``Authorization`` header and the address it asked for in ``X-Original-URI`` (its ``?token=`` included, as an
 EventSource sends it): 200 opens the subscription, 403 refuses it. A seat's channel (``/push/games/<id>/seat/<n>``)
-opens only for that seat's token or for the signed-in player who holds seat n; the public channel
-(``/push/games/<id>/public``) for anyone, as the public stream does, when the game exists. Anything else is
-refused: a token of another seat or of another game, a claimed seat's invite token, no credentials, an address
-that names no channel.
+opens only for that seat's token (``?token=``, a bearer header, or the seat cookie the game's stream uses,
+:data:`.stream.SEAT_COOKIE`, when its path reaches the push location) or for the signed-in player who holds
+seat n; the public channel (``/push/games/<id>/public``) for anyone, as the public stream does, when the game
+exists. Anything else is refused: a token of another seat or of another game, a claimed seat's invite token, no
+credentials, an address that names no channel.
 
 The answer says no more than the stream route would: whether the caller's own credentials open the seat."""
 
@@ -23,6 +24,7 @@ from infra.errors import InfraError
 from ..auth import bearer_token, seat_of, session_seat
 from ..deps import GameplayDep
 from ..errors import ApiError
+from .stream import SEAT_COOKIE
 
 CHANNEL = re.compile(r"^/push/games/(?P<game>[A-Za-z0-9_-]{1,64})/(?:(?P<public>public)|seat/(?P<seat>[0-9]{1,3}))$")
 
@@ -43,7 +45,7 @@ async def push_auth(request: Request[Any, Any, Any], gameplay: GameplayDep) -> R
             await gameplay.queries.head(game_id)  # a game that exists
             return _answer(True)
         tokens = parse_qs(asked.query).get("token")
-        token = bearer_token(request) or (tokens[0] if tokens else None)
+        token = bearer_token(request) or (tokens[0] if tokens else None) or request.cookies.get(SEAT_COOKIE)
         seat = await session_seat(request, gameplay, game_id) if token is None else await seat_of(
             gameplay, game_id, token)
     except (ApiError, InfraError):  # a bad token, a claimed seat's invite, an unknown game: no subscription

@@ -11,6 +11,7 @@ import httpx
 import pytest
 from litestar import Litestar
 
+from services.api.controllers.stream import SEAT_COOKIE
 from services.gameplay.bootstrap import Runtime
 
 from .table import Table, asgi_client, bearer
@@ -38,6 +39,10 @@ async def test_a_seats_channel_opens_only_for_its_token_or_its_player(
     assert await asks(client, seat0) == 403  # nobody
     assert await asks(client, f"{seat0}?token=forged") == 403
     assert await asks(client, f"/push/games/{game.id}/seat/7?token={game.tokens[0]}") == 403
+    kept = {"X-Original-URI": seat0, "Cookie": f"{SEAT_COOKIE}={game.tokens[0]}"}  # the stream's seat cookie
+    assert (await client.get("/internal/push-auth", headers=kept)).status_code == 200
+    kept["X-Original-URI"] = seat1
+    assert (await client.get("/internal/push-auth", headers=kept)).status_code == 403
 
     await sign_in(other, runtime, "bea@example.com")
     claimed = await other.post(f"/api/games/{game.id}/claim", headers={**bearer(game.tokens[1]), **csrf(other)})
