@@ -15,7 +15,8 @@ from collections import defaultdict
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from typing import Protocol
-from urllib.parse import urlsplit
+
+import httpx
 
 from infra.errors import InfraError
 
@@ -44,84 +45,26 @@ class Push(Protocol):
 
 
 class NchanPush:
-    """:class:`Push` on nchan's publisher location: ``url`` is its prefix (``http://127.0.0.1:8082/publish``).
+    """:class:`Push` on nchan's publisher location: ``url`` is its prefix (``http://127.0.0.1:8082/publish``), over
+    httpx's pooled, kept-alive connections (a hand-written HTTP/1.1 client cost a tenth of the CPU per POST, but
+    HTTP clients are a well-kept library's work here: docs/SCALING.md gives both figures)."""
 
-    HTTP/1.1 on up to ``connections`` kept-alive connections, written and read here: a message is one small POST, and
-    a general client (httpx: 0.85 ms of CPU a request here) cost more than the rest of a version's publishing."""
-
-    def __init__(self, url: str, timeout_s: float = 5.0, connections: int = 8) -> None:
-        parts = urlsplit(url)
-        if parts.scheme != "http" or not parts.hostname:
-            raise ValueError(f"nchan's publisher location must be an http:// URL on a private network, not {url!r}")
+    def __init__(self, url: str, timeout_s: float = 5.0, connections: int = 16) -> None:
         self._url = url.rstrip("/")
-        self._host, self._port = parts.hostname, parts.port or 80
-        self._prefix = parts.path.rstrip("/")
-        self._timeout_s = timeout_s
-        self._idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
-        self._slots = asyncio.Semaphore(connections)
+        self._http = httpx.AsyncClient(timeout=timeout_s, limits=httpx.Limits(
+            max_connections=connections, max_keepalive_connections=connections))
 
     async def publish(self, channel: str, data: str, event: str) -> None:
-        body = data.encode()
-        request = (f"POST {self._prefix}/{channel} HTTP/1.1\r\nHost: {self._host}\r\nX-EventSource-Event: {event}\r\n"
-                   f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
-        async with self._slots:
-            try:
-                status = await asyncio.wait_for(self._exchange(request), self._timeout_s)
-            except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError, IndexError) as exc:
-                raise PushUnavailable(f"nchan at {self._url} is unavailable: {exc!r}") from exc
-        if status not in (200, 201, 202):
-            raise PushUnavailable(f"nchan at {self._url} refused a message to {channel}: {status}")
-
-    async def _exchange(self, request: bytes) -> int:
-        if self._idle:  # a kept connection nginx may have closed meanwhile (its keepalive_timeout): then a new one
-            reader, writer = self._idle.pop()
-            writer.write(request)
-            try:
-                first = await reader.readline()
-            except OSError:  # reset: as closed
-                first = b""
-            except BaseException:
-                writer.close()
-                raise
-            if first:
-                return await self._answer(reader, writer, first)
-            writer.close()
-        reader, writer = await asyncio.open_connection(self._host, self._port)
-        writer.write(request)
-        return await self._answer(reader, writer, None)
-
-    async def _answer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, first: bytes | None) -> int:
         try:
-            status = int((first or await reader.readline()).split(b" ", 2)[1])
-            length, chunked, keep = 0, False, True
-            while (line := await reader.readline()) not in (b"\r\n", b"\n", b""):
-                name, _, value = line.decode("latin-1").partition(":")
-                name, value = name.strip().lower(), value.strip().lower()
-                if name == "content-length":
-                    length = int(value)
-                elif name == "transfer-encoding":
-                    chunked = "chunked" in value
-                elif name == "connection":
-                    keep = value != "close"
-            if chunked:
-                while (size := int((await reader.readline()).split(b";")[0], 16)) > 0:
-                    await reader.readexactly(size + 2)
-                await reader.readline()
-            elif length:
-                await reader.readexactly(length)
-        except BaseException:
-            writer.close()
-            raise
-        if keep:
-            self._idle.append((reader, writer))
-        else:
-            writer.close()
-        return status
+            response = await self._http.post(f"{self._url}/{channel}", content=data.encode(), headers={
+                "X-EventSource-Event": event, "Content-Type": "application/json"})
+        except httpx.HTTPError as exc:
+            raise PushUnavailable(f"nchan at {self._url} is unavailable: {exc}") from exc
+        if response.status_code not in (200, 201, 202):
+            raise PushUnavailable(f"nchan at {self._url} refused a message to {channel}: {response.status_code}")
 
     async def aclose(self) -> None:
-        idle, self._idle = self._idle, []
-        for _, writer in idle:
-            writer.close()
+        await self._http.aclose()
 
 
 @dataclass(frozen=True)
