@@ -42,6 +42,7 @@ from .controllers.accounts import AccountController
 from .controllers.advice import AdviceController
 from .controllers.chat import ChatController
 from .controllers.devmail import devmail_router
+from .controllers.lobby import LobbyBoard, LobbyController
 from .controllers.mine import MyGamesController
 from .controllers.notes import NotesController
 from .controllers.notification_channels import NotificationChannelController, push_key
@@ -120,13 +121,13 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
     csrf = csrf_config(csrf_secret(settings), secure_cookies(settings))
     catalogs = catalogs_for(settings.games, settings.languages, settings.pseudo_locale)
     kept: dict[str, object] = {"settings": settings, "stories": Stories(), "stream_slots": slots,
-                               "stream_pages": SharedPages(), "csrf": csrf,
+                               "stream_pages": SharedPages(), "lobby_board": LobbyBoard(), "csrf": csrf,
                                "catalogs": catalogs}
     state = State(kept | ({"runtime": runtime} if runtime is not None else {}))
     dev_mail = [devmail_router()] if dev_mailbox_on(settings) else []
     app = Litestar(
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
-                        MyGamesController, SeatingController, TablesController, NotificationController,
+                        MyGamesController, SeatingController, TablesController, LobbyController, NotificationController,
                         NotificationChannelController, VacationController, AdviceController, RulesController,
                         ChatController, NotesController, RatingsController, push_key, unsubscribe_page,
                         unsubscribe_now, health, MetricsController, web_router(registry_of(settings), catalogs),
