@@ -24,19 +24,23 @@ from typing import Any
 
 import msgspec
 from cachetools import LRUCache
+from litestar.response import ServerSentEventMessage
 
 from domain.kernel import PUBLIC, Seat, Viewer, tag_of
+from infra.accounts import Player
 from services.gameplay import Gameplay
 from services.gameplay.inflight import InFlight
 from services.gameplay.story import NoNarrator, Stories
 from services.gameplay.tables import Tables
 from services.language.catalogs import Catalogs
+from services.notifications.service import Notifications
 
 from .clock_schemas import table_state
+from .notification_schemas import NoticeOut, NoticesOut, out
 from .pages import events_page
 from .schemas import GameOut, HistoryOut, MeOut, PlayerOut
 
-__all__ = ["Built", "Part", "SharedPages", "Sources", "build_messages", "page_state"]
+__all__ = ["Built", "Part", "SharedPages", "Sources", "build_messages", "notices_message", "page_state"]
 
 
 class Part(msgspec.Struct, frozen=True):
@@ -145,3 +149,10 @@ class SharedPages:
             key, partial(build_messages, sources, game_id, after, viewer, language, announced))
         self._made[key] = built
         return built
+
+
+async def notices_message(notifications: Notifications, player: Player, language: str) -> ServerSentEventMessage:
+    """``notices``: the body of ``GET /api/me/notices``, so a page shows them without asking."""
+    listed = await notifications.notices(player.player_id, language)
+    body = NoticesOut(await notifications.unread(player.player_id), out(listed, tuple[NoticeOut, ...]))
+    return ServerSentEventMessage(data=msgspec.json.encode(body).decode(), event="notices")

@@ -74,8 +74,7 @@ from ..errors import ApiError, documented
 from ..held_stream import KEEP_ALIVE_S, RETRY_MS, HeldStream, Merged
 from ..language import CatalogsDep, LanguageDep
 from ..limits import StreamSlots
-from ..notification_schemas import NoticeOut, NoticesOut, out
-from ..page_stream import SharedPages, Sources
+from ..page_stream import SharedPages, Sources, notices_message
 from ..pages import viewer_of
 from ..players import OptionalPlayerDep, provide_optional_player
 from ..schemas import VERSION_MAX
@@ -203,9 +202,8 @@ class _Place:
         player, notifications = self.viewing.player, self.hearing.notifications
         if player is None or notifications is None:
             return []
-        listed = await notifications.notices(player.player_id, self.viewing.language)
-        body = NoticesOut(await notifications.unread(player.player_id), out(listed, tuple[NoticeOut, ...]))
-        return [_Sent(_raw("notices", body), self.position())]
+        told = await notices_message(notifications, player, self.viewing.language)
+        return [ServerSentEventMessage(data=told.data, event=told.event, id=self.position())]
 
 
 class _Presence:

@@ -9,8 +9,7 @@ from litestar import Controller, get, post
 from litestar.di import Provide
 from litestar.params import FromPath, QueryParameter
 
-from infra.eventstore.tables import PAGE_MAX, TableRow
-from services.gameplay import Gameplay
+from infra.eventstore.tables import PAGE_MAX
 from services.gameplay.tables import Rematched, TableRefused
 
 from ..auth import SECURITY, provide_seat
@@ -19,21 +18,12 @@ from ..errors import ApiError, documented
 from ..pages import public_url
 from ..players import PlayerDep, provide_player
 from ..schemas import SeatCreatedOut
-from ..table_schemas import JoinedOut, RematchOut, TableOut, TableSeatOut, TablesOut
+from ..table_lists import open_tables, watched_tables
+from ..table_schemas import JoinedOut, RematchOut, TablesOut
 
 Limit = Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="At most this many games.")]
 Before = Annotated[int, QueryParameter(ge=0, le=2**53 - 1, description=(
     "Only games that last moved before this cursor (the previous page's `next_before`; 0: from the newest)."))]
-
-
-def table_out(gameplay: Gameplay, row: TableRow, base: str) -> TableOut:
-    module = gameplay.games.get(row.game_type)
-    seats = tuple(TableSeatOut(i, kind, name, taken)
-                  for i, (kind, name, taken) in enumerate(zip(row.kinds, row.names, row.taken, strict=True)))
-    people = [s for s in seats if s.kind == "human"]
-    return TableOut(row.game_id, row.game_type, module.title if module else row.game_type, row.created_at,
-                    row.updated_at, seats, sum(s.taken for s in people), sum(not s.taken for s in people),
-                    f"{base}/play/{row.game_id}")
 
 
 def rematch_out(rematched: Rematched, caller: int, base: str) -> RematchOut:
@@ -62,19 +52,14 @@ class TablesController(Controller):
     async def open(self, tables: TablesDep, settings: SettingsDep, limit: Limit = 50) -> TablesOut:
         """Running games whose creator listed them, with a person's seat nobody holds yet, newest first. A signed-in
         player joins one with ``POST /api/games/{game_id}/join``."""
-        rows = await tables.open_tables(limit)
-        base = public_url(settings)
-        return TablesOut(tuple(table_out(tables.gameplay, r, base) for r in rows))
+        return await open_tables(tables, public_url(settings), limit)
 
     @get("/tables/live", summary="Games listed publicly, to watch", responses=documented(400))
     async def live(self, tables: TablesDep, settings: SettingsDep, limit: Limit = 20,
                    before: Before = 0) -> TablesOut:
         """Running listed games, the most recently moved first, a page at a time (``before``: the previous page's
         ``next_before``). Anyone may watch a game at its ``url``."""
-        rows = await tables.live_tables(limit, before or None)
-        base = public_url(settings)
-        more = rows[-1].updated_us if len(rows) == limit else None
-        return TablesOut(tuple(table_out(tables.gameplay, r, base) for r in rows), more)
+        return await watched_tables(tables, public_url(settings), limit, before)
 
     @post("/games/{game_id:str}/join", status_code=200, summary="Join a free seat of a game listed publicly",
           dependencies={"player": Provide(provide_player)}, security=SECURITY, responses=documented(

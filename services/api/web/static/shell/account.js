@@ -4,9 +4,9 @@
 // while the tab is hidden (permission asked only when the player presses "Notify me in this browser").
 //
 // One live connection per page: GET /api/me/stream (Server-Sent Events): ``games`` (the body of GET
-// /api/me/games) on connect and whenever one of them moves, ``notice`` when something new was noticed. While it
-// is open the server knows the player is here, so it mails and pushes nothing. The game page has its own one
-// stream, which carries the notices themselves (``showNotices``) and keeps the player present.
+// /api/me/games) on connect and whenever one of them moves, ``notices`` (the body of GET /api/me/notices) when
+// something new was noticed, so the page asks nothing again. While it is open the server knows the player is here,
+// so it mails and pushes nothing. The game page's one stream carries the notices too (``showNotices``).
 
 import { ApiError, api, inWords } from "./api.js";
 import { h } from "./dom.js";
@@ -51,20 +51,32 @@ export function onMyGames(fn) {
   if (games) fn(games);
 }
 
+/** The player's games (the body of GET /api/me/games, as a stream brings it): the title's "(n)" and every
+ * ``onMyGames`` watcher. */
+export function showMyGames(body) {
+  games = body;
+  title.waiting = games.waiting || 0;
+  paintTitle();
+  for (const fn of watchers) fn(games);
+}
+
 function follow() {
   if (stream) return;
   stream = new EventSource(api.myStreamUrl);
   stream.addEventListener("games", (message) => {
     try {
-      games = JSON.parse(message.data);
+      showMyGames(JSON.parse(message.data));
     } catch (err) {
-      return;
+      // a message cut short: the next one brings the whole list again
     }
-    title.waiting = games.waiting || 0;
-    paintTitle();
-    for (const fn of watchers) fn(games);
   });
-  stream.addEventListener("notice", () => { loadNotices(true); });
+  stream.addEventListener("notices", (message) => {
+    try {
+      showNotices(JSON.parse(message.data));
+    } catch (err) {
+      // a message cut short: the next one brings the whole list again
+    }
+  });
   stream.addEventListener("error", () => {
     if (stream.readyState === EventSource.CLOSED) {
       stream = null; // signed out elsewhere, or the server refused: this page stops following
@@ -239,8 +251,8 @@ export function signInHref(next = location.pathname + location.search) {
 }
 
 /** Draws the account bar into ``#account`` and, when signed in, follows the player's games and notices
- * (``live: "notices"``: reads the notices once, the page's own stream bringing the next ones). Returns the player
- * (or null). */
+ * (``live: "page"``: reads the notices once, the page's own one stream bringing the rest: ``showNotices``,
+ * ``showMyGames``). Returns the player (or null). */
 export async function mountAccount({ live = true, signInLink = true } = {}) {
   const nav = document.getElementById("account");
   const [player, mail] = await Promise.all([whoami(), devMailLink()]);
@@ -268,7 +280,7 @@ export async function mountAccount({ live = true, signInLink = true } = {}) {
   nav.replaceChildren(...parts);
   nav.dataset.state = player ? "signed-in" : "guest";
   if (player && live) {
-    if (live !== "notices") follow();
+    if (live !== "page") follow();
     loadNotices();
   }
   return player;

@@ -6,7 +6,7 @@
 // The creator's browser keeps only the creator's own seat (the host seat): a signed-in creator claims it at once
 // (it is then played with the session, on any device); a guest keeps its token here.
 
-import { mountAccount, onMyGames } from "./account.js";
+import { mountAccount, onMyGames, showMyGames, showNotices } from "./account.js";
 import { api, inWords, randomKey } from "./api.js";
 import { bundleOf } from "./bundles.js";
 import { tableOptionsForm } from "./clocks.js";
@@ -276,7 +276,7 @@ async function loadMyGames() {
 async function start() {
   $("#create-form").addEventListener("submit", create);
   lobby.table = tableOptionsForm($("#table-options-slot"));
-  lobby.player = await mountAccount();
+  lobby.player = await mountAccount({ live: "page" }); // the player's games and notices come on the lobby's stream
   if (lobby.player) { // rated games are between signed-in players: offered to them only
     $(".listed-choice").after(h("p", { class: "row rated-choice" }, h("input", { type: "checkbox", id: "rated", name: "rated" }),
       h("label", { for: "rated" }, t("Rated: the game changes its players' ratings (every person's seat must be a signed-in player's; the computer is not rated)"))));
@@ -294,7 +294,8 @@ async function start() {
   }
   loadMyGames();
   mountTables({ openList: $("#open-games-list"), openEmpty: $("#open-games-empty"), watchList: $("#live-games-list"),
-    watchEmpty: $("#live-games-empty"), watchMore: $("#live-games-more"), player: lobby.player });
+    watchEmpty: $("#live-games-empty"), watchMore: $("#live-games-more"), player: lobby.player,
+    on: { games: showMyGames, notices: showNotices } });
   const select = $("#game-type");
   try {
     lobby.games = await api.games();

@@ -264,7 +264,7 @@ async function findSeat() {
 }
 
 async function start() {
-  page.player = await mountAccount({ live: "notices" }); // the player's notices come on the game's stream
+  page.player = await mountAccount({ live: "page" }); // the player's notices come on the game's stream
   try {
     page.game = await api.game(gameId);
   } catch (err) {

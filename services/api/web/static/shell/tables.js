@@ -1,7 +1,7 @@
 // The public table (docs/PLAYERS.md, "Open games, watching and rematch"): the lobby's "Open games" (games their
 // creators listed, with a person's seat free: a signed-in player joins one) and "Games to watch" (listed running
-// games, most recently moved first, a page at a time), both refreshed every little while and when the page
-// comes back into view; and the "Rematch" button of a finished game's standings. Game-agnostic: a game is shown
+// games, most recently moved first, a page at a time), both live on the lobby's one stream (the server sends them
+// again when they change; the page asks only for the next page of games to watch); and the "Rematch" button of a finished game's standings. Game-agnostic: a game is shown
 // by the title the server gives it.
 
 import { signInHref } from "./account.js";
@@ -11,7 +11,6 @@ import { ago, t, tn, when as written } from "./i18n.js";
 import { ratedNote, ratedTables } from "./ratings.js";
 import { seats } from "./seats.js";
 
-const REFRESH_MS = 20000;
 const WATCH_PAGE = 10;
 
 function when(text) {
@@ -62,20 +61,36 @@ function watchItem(game) {
 }
 
 /** Mounts "Open games" and "Games to watch" in ``openSection`` and ``watchSection`` (each with a list, an empty
- * note and, for watching, a "More" button); ``player`` is the signed-in player or null. */
-export function mountTables({ openList, openEmpty, watchList, watchEmpty, watchMore, player }) {
+ * note and, for watching, a "More" button); ``player`` is the signed-in player or null. Both lists come live on the
+ * lobby's one stream (GET /api/tables/stream), which also brings a signed-in player's games and notices
+ * (``on.games``, ``on.notices``). */
+export function mountTables({ openList, openEmpty, watchList, watchEmpty, watchMore, player, on = {} }) {
   let cursor = null;
   let busy = false;
+  let latest = null;
 
   function onJoined(joined) {
     location.href = `/play/${encodeURIComponent(joined.game_id)}`;
   }
 
-  async function refresh() {
+  /** Shows the lists (the lobby stream's ``tables``: {open, live}); a newer one waits for the one being shown. */
+  async function show(lists) {
+    latest = lists;
     if (busy) return;
     busy = true;
     try {
-      const [open, live] = await Promise.all([api.openGames(), api.liveGames(WATCH_PAGE)]);
+      while (latest) {
+        const { open, live } = latest;
+        latest = null;
+        await showLists(open, live);
+      }
+    } finally {
+      busy = false;
+    }
+  }
+
+  async function showLists(open, live) {
+    try {
       const held = new Set(seats.all().map((s) => s.game_id));
       const shown = open.games.filter((g) => !held.has(g.game_id));
       const rated = await ratedTables(shown.map((g) => g.game_id)).catch(() => new Map()); // the host's rating
@@ -88,8 +103,6 @@ export function mountTables({ openList, openEmpty, watchList, watchEmpty, watchM
     } catch (err) {
       openEmpty.hidden = false;
       openEmpty.textContent = inWords(err);
-    } finally {
-      busy = false;
     }
   }
 
@@ -105,14 +118,20 @@ export function mountTables({ openList, openEmpty, watchList, watchEmpty, watchM
       watchMore.disabled = false;
     }
   });
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") refresh();
+  const source = new EventSource("/api/tables/stream");
+  const listen = (name, fn) => source.addEventListener(name, (message) => {
+    let data;
+    try {
+      data = JSON.parse(message.data);
+    } catch (err) {
+      return;
+    }
+    fn(data);
   });
-  window.addEventListener("focus", refresh);
-  setInterval(() => {
-    if (document.visibilityState === "visible") refresh();
-  }, REFRESH_MS);
-  return refresh();
+  listen("tables", show);
+  if (on.games) listen("games", on.games);
+  if (on.notices) listen("notices", on.notices);
+  return source;
 }
 
 /** The "Rematch" part of a finished game's standings: a link to the rematch once there is one, else (for a seat of
