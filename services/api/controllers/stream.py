@@ -331,8 +331,10 @@ class StreamController(Controller):
         notifications: NotificationsDep,
         after: Annotated[int, QueryParameter(ge=0, le=VERSION_MAX, description="Send what came after this version "
                                                                                "first.")] = 0,
-        chat_after: Annotated[int, QueryParameter(name="chat", ge=0, le=SEQ_MAX,
-                                                  description="Send the chat's lines after this one first.")] = 0,
+        chat_after: Annotated[int | None, QueryParameter(
+            name="chat", ge=0, le=SEQ_MAX, required=False,
+            description="Carry the chat too, from the line after this one (a page that shows no chat leaves it out: "
+                        "its stream then holds no connection for the chat).")] = None,
         last_event_id: Position = None,
     ) -> ServerSentEvent:
         """Everything the game page shows, as named messages: for each new version ``events`` (the events the
@@ -346,12 +348,14 @@ class StreamController(Controller):
         slots: StreamSlots = request.app.state.stream_slots
         client = get_remote_address(request)
         slots.admit(client)
+        hearing = Hearing(chat if chat_after is not None else None, mine, notifications)
         if last_event_id:
-            after, chat_after = parse_position(last_event_id)
+            after, chat_at = parse_position(last_event_id)
+            chat_after = chat_at if chat_after is not None else None
         viewing = Viewing(viewer_of(seat), language, player)
         events = messages(Sources(gameplay, stories, catalogs, tables), news, game_id, after, viewing, accounts,
-                          request.app.state.stream_pages, hearing=Hearing(chat, mine, notifications),
-                          chat_after=chat_after, resumed=bool(last_event_id))
+                          request.app.state.stream_pages, hearing=hearing, chat_after=chat_after or 0,
+                          resumed=bool(last_event_id))
         return ServerSentEvent(HeldStream(slots, client, events))
 
     @post("/seat", status_code=204, summary="Open this game's stream as the caller's seat in this browser",

@@ -122,15 +122,17 @@ async def test_a_version_brings_its_history_and_the_seats_view_and_a_reconnect_r
     live_url: str, table: Table
 ) -> None:
     """One stream carries what the page shows: the new history lines in the reader's language, the public game and
-    the seat's own view and legal commands, its events, the chat's lines; its ids order them all, and a stream
-    opened again with the last id sends exactly what came after (a move and a chat line said while it was away)."""
+    the seat's own view and legal commands, its events, the chat's lines (asked for with ``chat``); its ids order them
+    all, and a stream opened again with the last id sends exactly what came after (a move and a chat line said while
+    it was away)."""
     game = await table.create()
     mover = await table.seat_on_turn(game)
     watcher = 1 - mover
     start = (await table.read(game))["version"]
     headers = {**bearer(game.tokens[watcher]), "Accept-Language": "de"}
     async with httpx.AsyncClient(base_url=live_url, timeout=10, headers=headers) as http:
-        async with http.stream("GET", f"/api/games/{game.id}/stream", params={"after": start}) as response:
+        async with http.stream("GET", f"/api/games/{game.id}/stream", params={"after": start, "chat": 0}
+                               ) as response:
             stream = EventStream(response)
             await stream.message()
             version = (await table.submit(game, mover, {"type": "magnate.pass_bid"})).json()["version"]
@@ -153,7 +155,7 @@ async def test_a_version_brings_its_history_and_the_seats_view_and_a_reconnect_r
         answer = await table.client.post(f"/api/games/{game.id}/chat", json={"text": "back?"},
                                          headers=bearer(game.tokens[mover]))
         assert answer.status_code == 201, answer.text
-        async with http.stream("GET", f"/api/games/{game.id}/stream", params={"after": 0},
+        async with http.stream("GET", f"/api/games/{game.id}/stream", params={"after": 0, "chat": 0},
                                headers={"Last-Event-ID": str(last)}) as response:
             stream = EventStream(response)
             events, seen = await _until(stream, "events")
