@@ -89,3 +89,21 @@ def test_a_move_reaches_the_page_on_its_one_stream_with_no_read(web: Services, p
     expect(page.locator("#chat-list li .chat-text").last).to_have_text("your move")
     assert page.evaluate("window.__streams.length") == 1
     assert reads == [], f"the page read again after a push: {reads}"
+
+
+def test_the_lobby_holds_one_stream_and_a_listed_game_arrives_on_it(web: Services, pages: Pages) -> None:
+    page = pages.open()
+    page.add_init_script(COUNT_STREAMS)
+    page.goto(web.url)
+    expect(page.locator("#open-games-empty")).to_be_visible()
+    reads: list[str] = []
+    page.on("request", lambda r: reads.append(r.url) if r.method == "GET" and "/api/tables/" in r.url
+            and not r.url.endswith("/stream") else None)
+    created = httpx.post(f"{web.url}/api/games", json={
+        "game": "magnate", "names": ["Ada", "Bob"], "listed": True,
+        "options": {"seats": [{"kind": "human"}, {"kind": "human"}]}})
+    assert created.status_code == 201, created.text
+    listed = page.locator(f"#open-games-list li[data-game='{created.json()['game_id']}']")
+    expect(listed).to_contain_text("Ada", timeout=15_000)  # within the lobby's period, read by the server
+    assert page.evaluate("window.__streams.length") == 1
+    assert reads == [], f"the lobby read its lists again: {reads}"
