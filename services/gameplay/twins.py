@@ -69,20 +69,21 @@ class TwinRuntime(Runtime):
         self.vacations = InMemoryVacations(self.events)
         self.presence = InMemoryPresence(settings.presence_s)
         self.mail = mail_of(settings)
-        self.notifications = assemble(settings, InMemoryNotificationStore(), RecordingDispatch(), self.presence,
-                                      gameplay, self.mail)
+        inbox = InMemoryNotificationStore()
+        self.notifications = assemble(settings, inbox, RecordingDispatch(), self.presence, gameplay, self.mail)
         self.ratings = RatingService(gameplay, InMemoryRatings(self.events, self.players))
         self.notifications.projector.on_over = self.ratings.game_over
         self.seating = Seating(gameplay, broadcast)
         self.accounts = Accounts(gameplay, self.players, self.vacations, self.presence, self.mail,
                                  InMemoryLinkLimits())
-        self.chat = Chat(gameplay, InMemoryChatStore(), broadcast)
+        chat = InMemoryChatStore()
+        self.chat = Chat(gameplay, chat, broadcast)
         self.tables = Tables(gameplay, self.seating, InMemoryTables(self.events))
         self.my_games = MyGames(gameplay, broadcast)
         notes = InMemoryNotes(self._known_game)
         self.notes = PrivateNotes(gameplay, notes)
         self.my_data = MyData(gameplay, notes, self.vacations, self.notifications,
-                              InMemoryErasure(self.players, self.events, self.vacations, notes),
+                              InMemoryErasure(self.players, self.events, self.vacations, notes, chat, inbox),
                               lambda: getattr(self, "ratings", None))
         self.health = Health(in_process_ok, in_process_ok, self.queue.depth)
         self._stores: dict[str, Store] = {}
