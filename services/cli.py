@@ -107,8 +107,9 @@ def cmd_migrate(settings: Settings) -> int:
 # -- export / verify ------------------------------------------------------------------------------
 
 
-async def _export(settings: Settings, game_id: str) -> list[bytes]:
-    """The export reads the store only (the log and the chat), so it needs PostgreSQL but not Redis."""
+async def _export(settings: Settings, game_id: str) -> tuple[list[bytes], dict[int, str]]:
+    """The export reads the store only (the log, the chat, and the seats' names for its story), so it needs
+    PostgreSQL but not Redis."""
     from infra.chat import ChatStore
     from services.gameplay.audit import export_lines
     from services.gameplay.bootstrap import create_pool, reading
@@ -116,19 +117,21 @@ async def _export(settings: Settings, game_id: str) -> list[bytes]:
     async with reading(settings) as gameplay:
         pool = await create_pool(settings.database_url or "", 1)
         try:
-            return await export_lines(gameplay, game_id, ChatStore(pool))
+            lines = await export_lines(gameplay, game_id, ChatStore(pool))
+            return lines, {s.seat: s.name for s in await gameplay.store.seats(game_id)}
         finally:
             await pool.close()
 
 
-def _story(settings: Settings, lines: list[bytes], language: str) -> bytes:
-    """An export's story in ``language`` (:mod:`services.gameplay.audit_story`), as text."""
+def _story(settings: Settings, lines: list[bytes], language: str, seats: dict[int, str] | None = None) -> bytes:
+    """An export's story in ``language`` (:mod:`services.gameplay.audit_story`), as text (``seats``: the seats
+    table's names, when told by the service: the log records none)."""
     from services.gameplay.audit_story import story_of_export
     from services.gameplay.registry import games_of
     from services.language.catalogs import catalogs_for
 
     catalogs = catalogs_for(settings.games, settings.languages, settings.pseudo_locale)
-    told = story_of_export(lines, games_of(settings), catalogs, language)
+    told = story_of_export(lines, games_of(settings), catalogs, language, seats)
     return "".join(line + "\n" for line in told).encode()
 
 
@@ -167,7 +170,7 @@ def cmd_export(settings: Settings, game_id: str, output: str | None, story: bool
               "one, or set DATABASE_URL (or use GET /api/games/GAME_ID/export)", file=sys.stderr)
         return 2
     try:
-        lines = asyncio.run(_export(settings, game_id))
+        lines, seats = asyncio.run(_export(settings, game_id))
     except StreamNotFound:
         print(f"magnate export: no game {game_id}", file=sys.stderr)
         return 1
@@ -176,7 +179,7 @@ def cmd_export(settings: Settings, game_id: str, output: str | None, story: bool
         chosen = _language(settings, language, "export")
         if chosen is None:
             return 2
-        data = _story(settings, lines, chosen)
+        data = _story(settings, lines, chosen, seats)
     if output and output != "-":
         Path(output).write_bytes(data)
     else:
