@@ -15,8 +15,10 @@ import asyncpg
 import msgspec
 
 if TYPE_CHECKING:
+    from infra.chat import InMemoryChatStore
     from infra.eventstore.memory import InMemoryEventStore
     from infra.notes import InMemoryNotes
+    from infra.notifications.memory import InMemoryNotificationStore
 
     from .players import InMemoryPlayerStore
     from .vacations import InMemoryVacations
@@ -91,13 +93,16 @@ class PostgresErasure:
 
 
 class InMemoryErasure:
-    """The twin over the other twins: the player, their vacations and notes, and the seats the event store twin
-    keeps (the notification twin's rows and the sessions' store are not reached: the API's tests read neither
-    after an erasure)."""
+    """The twin over the other twins: the player, their vacations and notes, the seats the event store twin keeps,
+    and, when given, the chat twin's lines (under "Player N", linked to nobody) and the notification twin's rows
+    (gone), as PostgreSQL's erasure leaves them (tests/integration/test_erasure_store.py holds both to it). The
+    sessions' store is not reached: Litestar's memory store is keyed by session, not by player."""
 
     def __init__(self, players: InMemoryPlayerStore, events: InMemoryEventStore, vacations: InMemoryVacations,
-                 notes: InMemoryNotes) -> None:
+                 notes: InMemoryNotes, chat: InMemoryChatStore | None = None,
+                 notifications: InMemoryNotificationStore | None = None) -> None:
         self._players, self._events, self._vacations, self._notes = players, events, vacations, notes
+        self._chat, self._notifications = chat, notifications
 
     async def created_at(self, player_id: str) -> str | None:
         return self._players.created_at(player_id)
@@ -112,6 +117,10 @@ class InMemoryErasure:
                 game.seats = [msgspec.structs.replace(s, player_id=None, name=anonymous_name(s.seat))
                               if s.player_id == player_id else s for s in game.seats]
         await self._notes.forget_player(player_id)
+        if self._chat is not None:
+            self._chat.forget_player(player_id)
+        if self._notifications is not None:
+            self._notifications.forget_player(player_id)
         self._vacations.forget(player_id)
         self._players.forget(player_id)
         return Erased(tuple(sorted(erased)))

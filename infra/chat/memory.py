@@ -17,6 +17,8 @@ from .base import RATE_WINDOW_S, ChatLine, Posted
 class _Kept(msgspec.Struct):
     line: ChatLine
     at_s: float
+    player_id: str | None = None
+    """Who posted it (PostgreSQL's ``chat_lines.player_id``): what an erasure finds the player's lines by."""
 
 
 class InMemoryChatStore:
@@ -44,7 +46,7 @@ class InMemoryChatStore:
                 return Posted(None, retry_after_s=max(1, int(RATE_WINDOW_S - (now - recent[0])) + 1))
         at = datetime.fromtimestamp(now, UTC).isoformat().replace("+00:00", "Z")
         line = ChatLine(len(kept) + 1, seat, name, text, at)
-        kept.append(_Kept(line, now))
+        kept.append(_Kept(line, now, player_id))
         return Posted(line)
 
     async def lines(self, game_id: str, after: int = 0, *, hidden: bool = False) -> list[ChatLine]:
@@ -62,3 +64,12 @@ class InMemoryChatStore:
         for kept in self._lines.get(game_id, []):
             if kept.line.seat == seat:
                 kept.line = msgspec.structs.replace(kept.line, hidden=muted)
+
+    def forget_player(self, player_id: str) -> None:
+        """An erased account's lines stay, linked to nobody and under their seat's "Player N", as
+        :class:`infra.accounts.erasure.PostgresErasure` leaves them."""
+        for kept in self._lines.values():
+            for line in kept:
+                if line.player_id == player_id:
+                    line.player_id = None
+                    line.line = msgspec.structs.replace(line.line, name=f"Player {line.line.seat + 1}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 from .memory_channels import MemoryChannels, MemoryWatch
 from .memory_delivery import MemoryInbox, MemoryOutbox
@@ -64,3 +65,20 @@ class InMemoryNotificationStore(MemoryInbox, MemoryOutbox, MemoryChannels, Memor
     def watch(self, game_id: str, version: int) -> None:
         """A seat of the game was claimed at ``version``: the projector watches it from there (kept if watched)."""
         self._t.cursors.setdefault(game_id, version)
+
+
+    def forget_player(self, player_id: str) -> None:
+        """An erased account's rows go, as PostgreSQL's foreign keys to ``players`` find them for
+        :class:`infra.accounts.erasure.PostgresErasure`: settings, notices, deliveries, webhooks, push devices, the
+        address and language; the seats it held stay, linked to nobody and named "Player N"."""
+        t = self._t
+        rows: tuple[dict[str, Any], ...] = (t.notices, t.deliveries, t.webhooks, t.devices)
+        for table in rows:
+            for key in [key for key, row in table.items() if row.player_id == player_id]:
+                self._drop(table, key)
+        keyed: tuple[dict[str, Any], ...] = (t.settings, t.players, t.languages)
+        for table in keyed:
+            self._drop(table, player_id)
+        for (game_id, seat), row in list(t.seats.items()):
+            if row.player_id == player_id:
+                self._put(t.seats, (game_id, seat), SeatRow(f"Player {seat + 1}", None))

@@ -23,6 +23,9 @@ RuleViolation (and subclasses)             422     the rule's own code (``rule/n
 ViewUnavailable                            403     ``view/unavailable``
 StreamNotFound                             404     ``game/not_found``
 SeatTaken (an invite of a claimed seat)    403     ``seat/claimed``
+a note of a game where one holds no seat   403     ``notes/not_seated`` (``services.gameplay.notes``)
+a note over its length                     413     ``notes/too_long`` (details.max_length)
+deleting the account without its address   422     ``account/not_confirmed`` (``DELETE /api/me``)
 AlreadySeated                              409     ``seat/already_seated``
 InviteInvalid                              401     ``auth/invalid_token``
 CSRF check failed (cookie-signed writes,   403     ``auth/csrf`` (also: a token of another session)

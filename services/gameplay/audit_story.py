@@ -2,10 +2,12 @@
 
 An export holds events, in no language (:mod:`.audit`); its story is told from them by the game's narrator, as
 the history panel tells it, and rendered in the language asked for (``magnate story FILE --lang ru``,
-``magnate export GAME_ID --story --lang de``). Seats are named by the names their players claimed (the
-``table.seat_claimed`` events of the log), else by the game's label for the seat (in that language where the game
-gives it as a phrase), else "Player 2" in that language. The export is read as it is: run
-``magnate verify`` to know whether it can be trusted.
+``magnate export GAME_ID --story --lang de``). A claim records no name in the log (the seat's name lives in the
+service's seats table): told by the service (``magnate export GAME_ID --story``) a seat is named as the seats table
+names it now (a deleted account's seat: "Player 2"); told from a file alone, a claimed seat is "Player 2" in that
+language, unless an older log's claim recorded a name (``table.seat_claimed`` with ``name``), which names it. A seat
+nobody claimed is named by the game's label for it (in that language where the game gives it as a phrase). The export
+is read as it is: run ``magnate verify`` to know whether it can be trusted.
 """
 
 from __future__ import annotations
@@ -40,8 +42,10 @@ class ExportStory(msgspec.Struct, frozen=True):
     """The label in no language of each seat its player did not name."""
 
 
-def told_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]]) -> ExportStory:
-    """The story of an export in no language, and its seats' names."""
+def told_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]],
+                    seats: Mapping[int, str] | None = None) -> ExportStory:
+    """The story of an export in no language, and its seats' names (``seats``: the names the service's seats table
+    gives now, which name the seats instead of any the log recorded)."""
     header: GameLine | None = None
     game: GameModule[Any] | None = None
     narrator = None
@@ -69,20 +73,23 @@ def told_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]])
             except (msgspec.DecodeError, msgspec.ValidationError) as exc:
                 raise NoStory(f"line {number}: {exc}") from None
             if isinstance(event, SeatClaimed):
-                claimed[event.seat] = event.name
+                claimed[event.seat] = event.name  # "" since claims record no name: "Player N" unless told
             state = game.evolve(state, event)
             told.extend(narrator.tell(line.version, line.type, event))
     if header is None or game is None:
         raise NoStory("no game line: not an export")
     infos = game.seats(state) if told else ()
+    if seats is not None:
+        claimed = {seat: seats[seat] for seat in claimed if seat in seats}
     names = {seat: claimed.get(seat, info.label) for seat, info in enumerate(infos)}
     labels = {seat: info.phrase for seat, info in enumerate(infos) if info.phrase is not None and seat not in claimed}
     return ExportStory(header.game_type, told, names, labels)
 
 
 def story_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]], catalogs: Catalogs,
-                    language: str) -> list[str]:
-    """The export's story in ``language``, a line each, indented two spaces per depth."""
-    story = told_of_export(lines, games)
+                    language: str, seats: Mapping[int, str] | None = None) -> list[str]:
+    """The export's story in ``language``, a line each, indented two spaces per depth (``seats``: as for
+    :func:`told_of_export`)."""
+    story = told_of_export(lines, games, seats)
     words = renderer(catalogs, story.game_type, language, story.names, story.labels)
     return ["  " * line.depth + line.text for line in rendered(story.told, words)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 import msgspec
@@ -26,6 +27,7 @@ from infra.notes import Notes
 from services.notifications.service import Notifications
 
 from .handler import Gameplay
+from .timekeeper import come_back
 
 log = logging.getLogger(__name__)
 
@@ -85,11 +87,19 @@ class MyData:
     async def erase(self, player: Player, confirm_email: str) -> Erased | None:
         """Delete the account when ``confirm_email`` is its address (NotConfirmed otherwise); None: it was gone.
 
-        First the player leaves every running game they sit at (``table.leave``, the seat's own command in the
-        log: the table's stand-in plays the seat out), so no game waits for a seat nobody can play any more."""
+        First a running vacation ends (``table.back`` in every running game where the seat's clock waits for it),
+        and the player leaves every running game they sit at (``table.leave``, the seat's own command in the log:
+        the table's stand-in plays the seat out), so no game waits for a seat nobody can play any more."""
         if confirm_email.strip().casefold() != player.email.casefold():
             raise NotConfirmed("type the account's email address to delete it")
+        at = self.gameplay.now_ms()
+        vacation = await self.vacations.end(player.player_id, datetime.fromtimestamp(at / 1000, UTC))
         for game_id, seat in await self.vacations.running_games(player.player_id):
+            if vacation is not None:
+                try:  # the seat's clock runs again: the stand-in plays it out on the table's time
+                    await come_back(self.gameplay, game_id, seat, vacation.vacation_id, at)
+                except (RuleViolation, ConcurrencyConflict) as refused:
+                    log.info("erasing %s: seat %d of %s stays away: %s", player.player_id, seat, game_id, refused)
             try:
                 await self.gameplay.submit(game_id, seat, f"leave-{uuid.uuid4().hex}", Leave())
             except (RuleViolation, ConcurrencyConflict) as refused:  # already left or resigned, no stand-in, over

@@ -12,7 +12,8 @@ their email before ``@``). Two rules keep a name from being a way to impersonate
 
 Names are compared by :func:`name_key`: NFKC, case-folded, letters and digits only (so "Ada", "ada." and "A da" are
 one name); a name with neither compares by its symbols. Visual look-alikes from other scripts (a Cyrillic "А") are
-not matched. The claim's event records the name the seat shows, so the log says who sat where as the table saw it.
+not matched. The name the seat shows is kept in the seats table, never in the claim's event (the log records which
+seat was claimed, not by whom), so deleting the account renames the seat "Player N" everywhere it is shown.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Who holds a seat: a signed-in player claiming it with its invite, and the host revoking or reissuing invites
 (docs/PLAYERS.md). A claim is a ``table.seat_claimed`` event in the game's log, appended with the seat's binding in
-one transaction (:meth:`OwnershipStore.claim_seat`)."""
+one transaction (:meth:`OwnershipStore.claim_seat`). The log records no name: the seat's name lives in the seats
+table only (as the chat's names do), so an erased account's name leaves the game while its log still verifies."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ class Seating:
     async def claim(self, game_id: str, seat: int, token: str | None, player_id: str, name: str) -> Applied:
         """Bind ``seat`` (opened by its invite ``token``; None: a free seat of a game listed publicly, which any
         signed-in player may join) to ``player_id``, shown as ``name`` from now on (on the board, in "My games", the
-        history and the standings) and in the log, disambiguated from the other seats' names
+        history and the standings: the seats table, never the log), disambiguated from the other seats' names
         (:func:`.seat_names.seat_name`). A retry by
         the same player is answered with the first claim; SeatTaken if another player claimed it, AlreadySeated,
         InviteInvalid, or the rules' own refusal (a finished game, an AI seat)."""
@@ -61,7 +62,7 @@ class Seating:
             game, codec = gameplay.module(loaded.game_type), gameplay.codecs[loaded.game_type]
             others = [s.name for s in await self.store.seats(game_id) if s.seat != seat]
             shown = seat_name(name, seat, others)  # never another seat's name, nor the computer's
-            command = ClaimSeat(seat=seat, name=shown)
+            command = ClaimSeat(seat=seat)  # no name in the log: it lives in the seats table
             seed = await gameplay.loader.seed(game_id)
             events, state = game.step(loaded.state, SYSTEM, command, Chance(seed, loaded.version + 1))
             decision = decision_of(codec, Sealer(game, seed, loaded.version), claim_id(seat), SYSTEM, command, events)

@@ -10,8 +10,9 @@ are all public has one story for everybody; a game with hidden information has o
 ends, so nobody's history tells them a card drawn into another seat's hand.
 
 A story is kept in no language (its lines are phrases); :meth:`Stories.told_in` renders it in the reader's, the
-seats named as the story knows them (the players' chosen names, else "Player 2" in that language). The lines
-rendered in each language are kept with the story, so a language's reader renders only the new ones.
+seats named as the seats table names them (the players' chosen names, else "Player 2" in that language: the log's
+claims record no name). The lines rendered in each language are kept with the story, so a language's reader renders
+only the new ones; a story whose seats' names changed since (a claim, a deleted account) is told again.
 """
 
 from __future__ import annotations
@@ -125,6 +126,11 @@ class Stories:
         public = module.events_public or (game_id, None) in self._stories
         key = (game_id, None if public else str(viewer))
         story = self._stories.get(key)
+        if story is not None and story.names != {s.seat: s.name for s in await queries.store.seats(game_id)}:
+            # A seat was claimed or renamed since (a deleted account's seat is "Player N" now): the story is told
+            # again, so no line, rendered or not, keeps the name it had.
+            self._stories.pop(key, None)
+            story = None
         if story is None:
             seats = await seats_of(queries, game_id, module)
             story = self._stories[key] = _Story(game_type, module.narrator(seats[0]), seats)

@@ -7,15 +7,22 @@ from __future__ import annotations
 import asyncpg
 import pytest
 
-from infra.accounts import PlayerStore
-from infra.accounts.erasure import PostgresErasure
-from infra.accounts.vacations import VacationStore
+from infra.accounts import InMemoryPlayerStore, PlayerStore
+from infra.accounts.erasure import Erasure, InMemoryErasure, PostgresErasure
+from infra.accounts.vacations import InMemoryVacations, VacationStore
+from infra.channels.push import PushSubscription
+from infra.chat import ChatLines, InMemoryChatStore, PostgresChatStore
+from infra.eventstore.memory import InMemoryEventStore
 from infra.eventstore.postgres import PostgresEventStore
 from infra.eventstore.tables import PostgresTables
-from infra.notes import PostgresNotes
+from infra.notes import InMemoryNotes, PostgresNotes
+from infra.notifications import NotificationStore
+from infra.notifications.memory import InMemoryNotificationStore
+from infra.notifications.postgres import PostgresNotificationStore
+from infra.notifications.records import Settings
 
 from .store_records import new_id
-from .table_world import World
+from .table_world import World, world_of
 
 pytestmark = pytest.mark.integration
 
@@ -78,3 +85,51 @@ async def test_an_erasure_deletes_the_players_rows_and_leaves_their_seats_anonym
     assert await pg_pool.fetch("SELECT version, payload, hash FROM events WHERE game_id = $1 ORDER BY 1",
                                game) == log_before, "the log is never rewritten"
     assert await erasure.erase(gone) is None, "erasing twice changes nothing"
+
+
+@pytest.fixture(params=["memory", "postgres"])
+def erasing(request: pytest.FixtureRequest) -> tuple[World, Erasure, ChatLines, NotificationStore]:
+    """An erasure over its event store, chat and notification store: PostgreSQL's, or the twins' (held to the same
+    contract: what the in-memory runtime deletes is what PostgreSQL deletes)."""
+    world = world_of(request)
+    if request.param == "memory":
+        assert isinstance(world.events, InMemoryEventStore) and isinstance(world.vacations, InMemoryVacations)
+        assert isinstance(world.players, InMemoryPlayerStore)
+        chat = InMemoryChatStore()
+        inbox = InMemoryNotificationStore()
+        erasure: Erasure = InMemoryErasure(world.players, world.events, world.vacations,
+                                           InMemoryNotes(_known), chat, inbox)
+        return world, erasure, chat, inbox
+    pool = request.getfixturevalue("pg_pool")
+    return world, PostgresErasure(pool), PostgresChatStore(pool), PostgresNotificationStore(pool)
+
+
+async def _known(game_id: str) -> bool:
+    return True
+
+
+async def test_an_erasure_reaches_the_chat_and_the_notifications_on_both_sides(
+    erasing: tuple[World, Erasure, ChatLines, NotificationStore]
+) -> None:
+    world, erasure, chat, inbox = erasing
+    if isinstance(inbox, InMemoryNotificationStore):  # the players live in another store in production
+        inbox.add_player(gone := await world.player(f"gone-{new_id()}@example.org"), "gone@example.org")
+        inbox.add_player(kept := await world.player(f"kept-{new_id()}@example.org"), "kept@example.org")
+    else:
+        gone = await world.player(f"gone-{new_id()}@example.org")
+        kept = await world.player(f"kept-{new_id()}@example.org")
+    game = await world.game()
+    await world.claim(game, 1, gone, None, "Quux")
+    await world.claim(game, 0, kept, None, "Kept")
+    for player, seat, name in ((gone, 1, "Quux"), (kept, 0, "Kept")):
+        assert (await chat.post(game, seat, player, name, "hi", 0)).line is not None
+        await inbox.save_settings(player, Settings(email_mode="digest"))
+        assert await inbox.add_webhook(f"w-{new_id()}", player, "https://hooks.example/x", "json", "s", 5)
+        await inbox.keep_device(player, f"e-{player}", PushSubscription("https://push.example/x", "k", "a"), 5)
+
+    assert await erasure.erase(gone) is not None
+    assert [(line.seat, line.name) for line in await chat.lines(game)] == [(1, "Player 2"), (0, "Kept")]
+    assert set(await inbox.settings([gone, kept])) == {kept}
+    assert await inbox.webhooks(gone) == [] and len(await inbox.webhooks(kept)) == 1
+    assert await inbox.device(gone, f"e-{gone}") is None and await inbox.device(kept, f"e-{kept}") is not None
+    assert await inbox.email_of(gone) is None and await inbox.email_of(kept) is not None

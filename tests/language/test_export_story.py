@@ -9,13 +9,15 @@ import sys
 import uuid
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from domain.decktet import GameOptions, SeatSpec
 from domain.decktet.bots import RandomLegal
 from domain.games import GAMES
 from domain.kernel import tag_of
-from domain.kernel.table import TableOptions, TimeControl
+from domain.kernel.table import ClaimSeat, SeatClaimed, TableOptions, TimeControl
+from infra.codec import GameCodec
 from infra.config import Settings
 from infra.eventstore.memory import InMemoryEventStore
 from infra.notify import RecordingNotifier
@@ -24,6 +26,7 @@ from services import cli
 from services.gameplay import Gameplay
 from services.gameplay.audit import export_lines
 from services.gameplay.audit_story import NoStory, story_of_export
+from services.gameplay.seating import Seating
 from services.language.catalogs import Catalogs
 from services.language.domains import all_domains
 
@@ -99,8 +102,8 @@ def test_magnate_export_writes_the_story_instead_of_the_lines_when_asked(
 ) -> None:
     lines = export_file.read_bytes().splitlines()
 
-    async def from_the_store(settings: Settings, game_id: str) -> list[bytes]:
-        return lines
+    async def from_the_store(settings: Settings, game_id: str) -> tuple[list[bytes], dict[int, str]]:
+        return lines, {}
 
     monkeypatch.setattr(cli, "_export", from_the_store)
     settings = Settings(database_url="postgresql://nowhere/x")
@@ -109,3 +112,30 @@ def test_magnate_export_writes_the_story_instead_of_the_lines_when_asked(
     assert OPENED["ru"] in out.read_text().splitlines()
     assert cli.cmd_export(settings, "g", str(out)) == 0
     assert out.read_bytes().splitlines() == lines  # without --story or --lang: the export itself
+
+
+async def claimed_export() -> tuple[list[bytes], list[bytes]]:
+    """A Decktet game whose person's seat Wilma claimed: its export, and its claim's command and event as a
+    service before claims recorded no name wrote them."""
+    gameplay = Gameplay(InMemoryEventStore(), RecordingJobQueue(), RecordingNotifier(), DECKTET)
+    options = GameOptions(seats=(SeatSpec(), SeatSpec(kind="ai", level="easy")))
+    created = await gameplay.create_game("decktet", options, seed=b"claimed")
+    await Seating(gameplay).claim(created.game_id, 0, created.seats[0].token, "p-wilma", "Wilma")
+    assert (await gameplay.store.seats(created.game_id))[0].name == "Wilma"
+    older = [msgspec.json.encode(SeatClaimed(seat=0, name="Wilma")), msgspec.json.encode(ClaimSeat(seat=0, name="W"))]
+    return await export_lines(gameplay, created.game_id), older
+
+
+def test_a_claim_records_no_name_and_the_story_names_the_seat_by_the_seats_table() -> None:
+    import asyncio
+
+    lines, older = asyncio.run(claimed_export())
+    assert not any(b"Wilma" in line for line in lines), "the log records which seat was claimed, not by whom"
+    assert "Player 1 claimed seat 1." in story_of_export(lines, DECKTET, CATALOGS, "en")  # from the file alone
+    assert "Игрок 1 занимает место 1." in story_of_export(lines, DECKTET, CATALOGS, "ru")
+    told = story_of_export(lines, DECKTET, CATALOGS, "en", {0: "Wilma", 1: "whatever"})  # told by the service
+    assert "Wilma claimed seat 1." in told
+    # an older log's claim, which recorded the name, still decodes (its name is kept: the chain commits to it)
+    codec = GameCodec(DECKTET["decktet"])
+    assert codec.decode_event(older[0]) == SeatClaimed(seat=0, name="Wilma")
+    assert msgspec.json.decode(older[1], type=ClaimSeat) == ClaimSeat(seat=0, name="W")

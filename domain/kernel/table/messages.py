@@ -21,10 +21,12 @@ SeatNo = Annotated[int, Meta(ge=0, le=15)]
 # -- system commands ------------------------------------------------------------------------------------------------
 
 class ClaimSeat(SystemCommand, frozen=True, tag="table.claim_seat"):
-    """The service binds ``seat`` to a signed-in player shown as ``name``."""
+    """The service binds ``seat`` to a signed-in player. The service records no ``name`` (the seat's name lives
+    beside the log, in the seats table, so a deleted account's name leaves the game); an older log's claim holds
+    the name the seat showed then, and still decodes."""
 
     seat: int
-    name: str
+    name: str = ""
 
 
 class OpenTable(SystemCommand, frozen=True, tag="table.open"):
@@ -85,8 +87,11 @@ class TakeBack(Command, frozen=True, tag="table.take_back"):
 # -- events ---------------------------------------------------------------------------------------------------------
 
 class SeatClaimed(Event, frozen=True, tag="table.seat_claimed"):
+    """``seat`` is a signed-in player's. ``name``: empty since claims record no name (an older log's claim holds
+    the name the seat showed then); the seat is named by the seats table."""
+
     seat: int
-    name: str
+    name: str = ""
 
 
 class TableOpened(Event, frozen=True, tag="table.opened"):

@@ -140,8 +140,8 @@ def _claim(game: GameModule[S], state: S, command: ClaimSeat) -> list[Any]:
         raise InvalidValue(phrase=say("seat {number} is not played by a person", number=command.seat + 1),
                            seat=command.seat)
     _running_game(game, state)
-    name = command.name.strip()
-    if not name or len(name) > NAME_MAX:
+    name = command.name.strip()  # empty: the claim records no name (an older service's claim recorded one)
+    if len(name) > NAME_MAX:
         raise InvalidValue(phrase=say("a player's name is 1 to {most} characters", most=NAME_MAX), field="name")
     return [SeatClaimed(seat=command.seat, name=name)]
 
