@@ -1,16 +1,16 @@
 """Server-Sent Events: the game page's one stream, carrying everything the page shows as it changes.
 
-For each new version of the game the stream sends the messages of :mod:`..page_stream` (``events``, ``history``,
-``state``), then the chat's new lines (``chat``), and a signed-in player's notices (``notices``); the last message
-of each batch carries the stream's place as its ``id`` (:func:`position_of`: the version, and the chat's last line),
-so a reconnecting EventSource (``Last-Event-ID``) resumes the game and the chat where it was, and a page never asks
+For each new version of the game the stream sends the messages of :mod:`..page_stream` (``history``, ``state``,
+then ``events``), the chat's new lines (``chat``, when asked for with ``?chat=``), and a signed-in player's games
+and notices (``games``, ``notices``: what "My games"' stream sends); the ``events`` message of each version and each
+chat line carry the stream's place as their ``id`` (:func:`position_of`: the version, and the chat's last line), so
+a reconnecting EventSource (``Last-Event-ID``) resumes the game and the chat where it was, and a page never asks
 again after being told.
 
 On connect the stream sends what came after ``Last-Event-ID`` or ``?after=`` (and ``?chat=``); then the messages
-of each version announced on Redis. An announcement names
-a version: when this process already holds the game at that version (it appended it, or another stream
-or a command read it), the events come from memory; otherwise the stream reads the store, which also
-brings anything a lost or merged announcement missed.
+of each version announced on Redis. An announcement names a version: when this process already holds the game at
+that version (it appended it, or another stream or a command read it), the events come from memory; otherwise the
+stream reads the store, which also brings anything a lost or merged announcement missed.
 
 The streams of one API process share one Redis subscription (:mod:`infra.fanout`). A stream registers with
 it before its first read, and re-reads the store when the subscription is confirmed (first made, or re-made
@@ -32,8 +32,9 @@ import contextlib
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Annotated, Any
 
 import msgspec
@@ -52,7 +53,6 @@ from infra.errors import InfraError, SeatTaken
 from infra.notify import QUIET, Subscriber
 from services.gameplay.accounts import Accounts
 from services.gameplay.chat import MUTES, Chat
-from services.gameplay.mine import GAMES_CHANGED, MyGames
 from services.notifications.service import Notifications
 
 from ..auth import SECURITY, bearer_token, provide_seat, provide_stream_seat, seat_of, session_seat
@@ -74,8 +74,9 @@ from ..errors import ApiError, documented
 from ..held_stream import KEEP_ALIVE_S, RETRY_MS, HeldStream, Merged
 from ..language import CatalogsDep, LanguageDep
 from ..limits import StreamSlots
+from ..my_feed import feed
 from ..page_stream import SharedPages, Sources, notices_message
-from ..pages import viewer_of
+from ..pages import public_url, viewer_of
 from ..players import OptionalPlayerDep, provide_optional_player
 from ..schemas import VERSION_MAX
 
@@ -134,11 +135,12 @@ class Viewing:
 
 @dataclass
 class Hearing:
-    """What a stream hears besides its game: the chat (``chat``), and a signed-in player's notices (``mine`` and
-    ``notifications``)."""
+    """What a stream hears besides its game: the chat (``chat``), and a signed-in player's games and notices
+    (``player``: "My games"' own messages, :func:`..my_feed.feed`; ``notifications``: the notices again when a stream
+    resumes)."""
 
     chat: Chat | None = None
-    mine: MyGames | None = None
+    player: Callable[[], AsyncIterator[ServerSentEventMessage]] | None = None
     notifications: Notifications | None = None
 
 
@@ -156,17 +158,16 @@ class _Place:
         heard: dict[str, AsyncIterator[Any]] = {"game": notifier.listen(self.game_id, timeout_s=KEEP_ALIVE_S)}
         if self.hearing.chat is not None:
             heard["chat"] = self.hearing.chat.listen(self.game_id, KEEP_ALIVE_S)
-        if self.viewing.player is not None and self.hearing.mine is not None and self.hearing.notifications:
-            heard["player"] = self.hearing.mine.listen(self.viewing.player.player_id, [], KEEP_ALIVE_S)
+        if self.viewing.player is not None and self.hearing.player is not None:
+            heard["player"] = self.hearing.player()
         return heard
 
     async def heard(self, source: str, tick: Any) -> list[ServerSentEventMessage] | None:
         """What to send for what was heard (None: a keep-alive)."""
         if source == "chat":
             return await self.chat(tick)
-        if source == "player":
-            told = tick is not None and tick[0] and tick[1] != GAMES_CHANGED.encode()
-            return await self.notices() if told else []
+        if source == "player":  # the player's games or notices, as they are; not its hello nor its keep-alives
+            return [] if tick.comment is not None else [tick]
         if tick is QUIET and time.monotonic() - self.read_at < RECHECK_S:  # silence, and nothing was announced
             return None
         announced = None if tick is QUIET else tick
@@ -207,14 +208,13 @@ class _Place:
 
 
 class _Presence:
-    """Keeps a seat's (and a signed-in player's) presence while its stream is open: email and push wait."""
+    """Keeps a seat's presence while its stream is open: email and push wait (a signed-in player's: the player's
+    feed keeps it)."""
 
     def __init__(self, presence: Accounts | None, game_id: str, place: _Place) -> None:
         connection = uuid.uuid4().hex
         self.presence = presence
         self.seat = None if place.seat is None else (game_id, place.seat, connection)
-        player = place.viewing.player
-        self.player = None if player is None else (player.player_id, connection)
         self.refreshed = 0.0
 
     async def here(self, every_s: float = 0.0) -> None:
@@ -223,16 +223,12 @@ class _Presence:
         self.refreshed = time.monotonic()
         if self.seat is not None:
             await self.presence.seat_here(*self.seat)
-        if self.player is not None:
-            await self.presence.player_here(*self.player)
 
     async def gone(self) -> None:
         if self.presence is None:
             return
         if self.seat is not None:
             await self.presence.seat_gone(*self.seat)
-        if self.player is not None:
-            await self.presence.player_gone(*self.player)
 
 
 async def messages(
@@ -329,6 +325,7 @@ class StreamController(Controller):
         chat: ChatDep,
         mine: MyGamesDep,
         notifications: NotificationsDep,
+        settings: SettingsDep,
         after: Annotated[int, QueryParameter(ge=0, le=VERSION_MAX, description="Send what came after this version "
                                                                                "first.")] = 0,
         chat_after: Annotated[int | None, QueryParameter(
@@ -348,7 +345,9 @@ class StreamController(Controller):
         slots: StreamSlots = request.app.state.stream_slots
         client = get_remote_address(request)
         slots.admit(client)
-        hearing = Hearing(chat if chat_after is not None else None, mine, notifications)
+        told = partial(feed, mine, accounts, player, public_url(settings), (notifications, language)) \
+            if player is not None else None
+        hearing = Hearing(chat if chat_after is not None else None, told, notifications)
         if last_event_id:
             after, chat_at = parse_position(last_event_id)
             chat_after = chat_at if chat_after is not None else None

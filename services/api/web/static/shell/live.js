@@ -2,7 +2,8 @@
 // shows as it changes, so the page never asks again after being told. For each new version: "history" (the new
 // lines of the story, in the page's language), "state" ({game, me}: the public game and the seat's own view and
 // legal commands) and last "events" (the events the seat may see); then "chat" (a new line of the chat), "mutes"
-// (the whole chat, when the host mutes or unmutes a seat) and, for a signed-in player, "notices". The browser
+// (the whole chat, when the host mutes or unmutes a seat) and, for a signed-in player, "games" and "notices" (as
+// "My games"' stream sends them). The browser
 // reconnects by itself, resuming after the last id it saw (Last-Event-ID: the version and the chat's last line), so
 // nothing is missed and nothing is read again.
 //
@@ -28,7 +29,7 @@ async function keepSeat(gameId, token) {
 }
 
 /** Follows the game from version ``after`` and chat line ``chat``. ``on``: {version({events, history, state}),
- * chat(line), mutes(chat), notices(body), state(connection)}, each optional but ``version``. */
+ * chat(line), mutes(chat), notices(body), games(body), state(connection)}, each optional but ``version``. */
 export async function follow(gameId, { after, chat = 0, token = null }, on) {
   await keepSeat(gameId, token);
   const source = new EventSource(`/api/games/${enc(gameId)}/stream?after=${after}&chat=${chat}`);
@@ -56,5 +57,6 @@ export async function follow(gameId, { after, chat = 0, token = null }, on) {
   if (on.chat) listen("chat", on.chat);
   if (on.mutes) listen("mutes", on.mutes);
   if (on.notices) listen("notices", on.notices);
+  if (on.games) listen("games", on.games);
   return source;
 }

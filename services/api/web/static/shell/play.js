@@ -8,7 +8,7 @@
 // seat another player claimed, or that the host revoked, is refused in words.
 // The host gets the invites of the seats nobody has claimed yet. The chat is chat.js's panel.
 
-import { mountAccount, setTitle, showNotices } from "./account.js";
+import { mountAccount, setTitle, showMyGames, showNotices } from "./account.js";
 import { configureAdvice } from "./advice.js";
 import { ApiError, api, inWords } from "./api.js";
 import { bundleOf, playerOf } from "./bundles.js";
@@ -264,7 +264,7 @@ async function findSeat() {
 }
 
 async function start() {
-  page.player = await mountAccount({ live: "page" }); // the player's notices come on the game's stream
+  page.player = await mountAccount({ live: "page" }); // the player's games and notices come on the game's stream
   try {
     page.game = await api.game(gameId);
   } catch (err) {
@@ -315,6 +315,7 @@ async function start() {
     chat: chat.add,
     mutes: chat.reset,
     notices: showNotices,
+    games: showMyGames, // the player's other games: the title's "(n)"
     state: (state) => {
       page.live = state;
       const c = $("#connection");
