@@ -382,7 +382,7 @@ function deliveriesSection() {
 // -- the player's own data: download it, or delete the account ------------------------------------------------------
 
 function dataSection(player) {
-  const download = h("a", { id: "my-data-download", class: "button-link", href: "/api/me/export", download: "magnate-my-data.json" },
+  const download = h("a", { id: "my-data-download", class: "button-link", href: "/api/me/export", download: "my-data.json" },
     t("Download my data"));
   const confirm = h("input", { id: "erase-confirm", type: "email", autocomplete: "off", "aria-describedby": "erase-hint" });
   const said = status("erase-status");
