@@ -245,18 +245,22 @@ class Clients:
         """The seat's event stream, folded into ``game``; each other author's command timed as it arrives."""
         mine, since = f"seat:{seat}", time.time()
         data: list[str] = []
+        kind = "message"
 
         def line(text: str) -> None:
-            nonlocal since, data
+            nonlocal since, data, kind
             if text.startswith(": connected") or text == ":connected":
                 since = time.time()
                 self.records.opened.append((since, 1))
                 connected.set()
+            elif text.startswith("event:"):
+                kind = text[6:].strip()
             elif text.startswith("data:"):
                 data.append(text[5:].removeprefix(" "))
             elif not text and data:
-                self._seen(read_page("\n".join(data)), game, mine, since)
-                data = []
+                if kind == "events":  # the page's other messages (history, state, chat) are not the log's
+                    self._seen(read_page("\n".join(data)), game, mine, since)
+                data, kind = [], "message"
                 for event in changed:
                     event.set()
 

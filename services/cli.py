@@ -118,7 +118,7 @@ async def _export(settings: Settings, game_id: str) -> tuple[list[bytes], dict[i
         pool = await create_pool(settings.database_url or "", 1)
         try:
             lines = await export_lines(gameplay, game_id, ChatStore(pool))
-            return lines, {s.seat: s.name for s in await gameplay.store.seats(game_id)}
+            return lines, {s.seat: s.name for s in await gameplay.queries.seats(game_id)}
         finally:
             await pool.close()
 

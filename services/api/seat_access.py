@@ -24,3 +24,8 @@ async def host_only(gameplay: Gameplay, game_id: str, caller: int) -> None:
 def no_such_seat(seat: int) -> ApiError:
     return ApiError(404, "seat/not_found", say("this game has no person's seat {seat} (seats count from 0)",
                                                seat=seat), seat=seat)
+
+
+SEAT_COOKIE = "magnate_stream_seat"
+"""The cookie that carries a seat's token to its game's stream (an EventSource sends no header): set by
+``POST /api/games/{id}/stream/seat``, read by the stream and by nchan's subscription check."""

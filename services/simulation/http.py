@@ -29,6 +29,7 @@ from types import TracebackType
 
 import httpx
 import msgspec
+from httpx_sse import aconnect_sse
 
 TIMEOUT_S = 60.0
 """The longest a request waits to connect, to send, for each read and for a free connection of the pool."""
@@ -90,27 +91,25 @@ class Connection:
                     raise HttpError(f"{method} {path}: {exc!r}") from exc
         raise AssertionError("unreachable")
 
-    async def events(self, path: str, silence_s: float,
-                     headers: Mapping[str, str] | None = None) -> AsyncGenerator[str, None]:
-        """The ``data`` of each Server-Sent Events message of ``GET path`` (messages without data, such as
-        keep-alive comments, are skipped) until the server ends the stream. Raises TimeoutError when nothing at
-        all arrives for ``silence_s`` (the server sends keep-alives), :class:`HttpError` when the answer is not
-        200 or the connection breaks. Close it (``aclose``) when done: that closes its connection."""
+    async def events(self, path: str, silence_s: float, headers: Mapping[str, str] | None = None,
+                     kinds: tuple[str, ...] = ("events", "message")) -> AsyncGenerator[str, None]:
+        """The ``data`` of each Server-Sent Events message of ``GET path`` whose event name is one of ``kinds``
+        (the game's ``events``, or unnamed ones; the page's other messages, such as ``history`` and ``state``, and
+        keep-alive comments are skipped) until the server ends the stream; parsed by httpx-sse. Raises
+        TimeoutError when nothing at all arrives for ``silence_s`` (the server sends keep-alives),
+        :class:`HttpError` when the answer is not 200 or the connection breaks. Close it (``aclose``) when done:
+        that closes its connection."""
         timeout = httpx.Timeout(self.timeout_s, read=silence_s)
         sent = {"Accept": "text/event-stream", **(headers or {})}
         try:
-            async with self.client.stream("GET", path, headers=sent, timeout=timeout) as response:
+            async with aconnect_sse(self.client, "GET", path, headers=sent, timeout=timeout) as source:
+                response = source.response
                 if response.status_code != 200:
                     await response.aread()
                     raise HttpError(f"GET {path}: {response.status_code} {response.text[:200]}")
-                data: list[str] = []
-                async for line in response.aiter_lines():
-                    if line:
-                        if line.startswith("data:"):
-                            data.append(line[5:].removeprefix(" "))
-                    elif data:  # a blank line ends a message
-                        yield "\n".join(data)
-                        data = []
+                async for message in source.aiter_sse():
+                    if message.data and message.event in kinds:
+                        yield message.data
         except httpx.ReadTimeout as exc:
             raise TimeoutError(f"GET {path}: nothing for {silence_s:.0f} s") from exc
         except httpx.HTTPError as exc:

@@ -354,11 +354,11 @@ def test_a_spec_is_checked_against_its_game(race: GameModule[RaceState]) -> None
 
 async def test_the_event_stream_gives_each_messages_data_and_skips_keep_alives() -> None:
     stream = (b": connected\r\nretry: 2000\r\n\r\nevent: events\r\nid: 3\r\ndata: {\"version\": 3}\r\n\r\n"
-              b": keep-alive\n\ndata: one\ndata:two\n\n")
+              b"event: history\ndata: {\"lines\": []}\n\n: keep-alive\n\ndata: one\ndata:two\n\n")
 
     def answer(request: httpx.Request) -> httpx.Response:
         assert request.url.path == "/api/games/g/stream" and request.headers["accept"] == "text/event-stream"
-        return httpx.Response(200, content=stream)
+        return httpx.Response(200, content=stream, headers={"content-type": "text/event-stream"})
 
     async with Connection("http://test", transport=httpx.MockTransport(answer)) as conn:
         assert [data async for data in conn.events("/api/games/g/stream?after=0", 5)] == ['{"version": 3}',
@@ -402,7 +402,7 @@ async def test_a_silent_stream_times_out() -> None:
             raise httpx.ReadTimeout("silence")
 
     def answer(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(200, stream=Silent())
+        return httpx.Response(200, stream=Silent(), headers={"content-type": "text/event-stream"})
 
     async with Connection("http://test", transport=httpx.MockTransport(answer)) as conn:
         with pytest.raises(TimeoutError):

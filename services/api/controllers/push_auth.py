@@ -4,7 +4,7 @@ Before nchan holds a page's connection to a channel it asks this route, with the
 ``Authorization`` header and the address it asked for in ``X-Original-URI`` (its ``?token=`` included, as an
 EventSource sends it): 200 opens the subscription, 403 refuses it. A seat's channel (``/push/games/<id>/seat/<n>``)
 opens only for that seat's token (``?token=``, a bearer header, or the seat cookie the game's stream uses,
-:data:`.stream.SEAT_COOKIE`, when its path reaches the push location) or for the signed-in player who holds
+:data:`..seat_access.SEAT_COOKIE`, when its path reaches the push location) or for the signed-in player who holds
 seat n; the public channel (``/push/games/<id>/public``) for anyone, as the public stream does, when the game
 exists. Anything else is refused: a token of another seat or of another game, a claimed seat's invite token, no
 credentials, an address that names no channel.
@@ -24,7 +24,7 @@ from infra.errors import InfraError
 from ..auth import bearer_token, seat_of, session_seat
 from ..deps import GameplayDep
 from ..errors import ApiError
-from .stream import SEAT_COOKIE
+from ..seat_access import SEAT_COOKIE
 
 CHANNEL = re.compile(r"^/push/games/(?P<game>[A-Za-z0-9_-]{1,64})/(?:(?P<public>public)|seat/(?P<seat>[0-9]{1,3}))$")
 

@@ -79,6 +79,7 @@ from ..page_stream import SharedPages, Sources, notices_message
 from ..pages import public_url, viewer_of
 from ..players import OptionalPlayerDep, provide_optional_player
 from ..schemas import VERSION_MAX
+from ..seat_access import SEAT_COOKIE
 
 SEQ_MAX = 2**31 - 1
 
@@ -281,7 +282,6 @@ Position = Annotated[str | None, HeaderParameter(
                 "line when there is one): wins over `after` and `chat`.")]
 
 
-SEAT_COOKIE = "magnate_stream_seat"
 """The cookie that lets a guest's EventSource (which sends no header) open the stream as its seat: the seat's token,
 set by ``POST .../stream/seat`` with the token as a bearer, HttpOnly and only sent to this game's stream, so the
 token is never in a URL the server or a proxy logs."""

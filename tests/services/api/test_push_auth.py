@@ -11,7 +11,7 @@ import httpx
 import pytest
 from litestar import Litestar
 
-from services.api.controllers.stream import SEAT_COOKIE
+from services.api.seat_access import SEAT_COOKIE
 from services.gameplay.bootstrap import Runtime
 
 from .table import Table, asgi_client, bearer
