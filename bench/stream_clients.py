@@ -4,10 +4,12 @@ asyncio connections and report the moment each stream heard each version (bench/
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import resource
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection as Pipe
+from multiprocessing.process import BaseProcess
 
 OPEN_AT_ONCE = 100
 """Streams each client process has connecting at the same moment."""
@@ -73,3 +75,30 @@ def client_main(url: str, paths: Sequence[str], pipe: Pipe) -> None:
     """A client process: open ``paths`` as streams, say so, hold them until told to stop, send what they saw."""
     raise_open_files()
     asyncio.run(_hold(url, paths, pipe))
+
+
+def spawn_clients(main: Callable[[str, Sequence[str], Pipe], None], url: str, paths: Sequence[str], clients: int
+                  ) -> tuple[list[Pipe], list[BaseProcess], list[list[int]]]:
+    """``clients`` processes running ``main``, the streams ``paths`` dealt out among them in turn: their pipes,
+    the processes and each one's share (indexes into ``paths``)."""
+    context = multiprocessing.get_context("spawn")
+    pipes: list[Pipe] = []
+    processes: list[BaseProcess] = []
+    shares: list[list[int]] = []
+    for c in range(clients):
+        share = list(range(c, len(paths), clients))
+        ours, theirs = context.Pipe()
+        process = context.Process(target=main, args=(url, [paths[i] for i in share], theirs), daemon=True)
+        process.start()
+        pipes.append(ours)
+        processes.append(process)
+        shares.append(share)
+    return pipes, processes, shares
+
+
+async def opened(pipes: Sequence[Pipe]) -> None:
+    """Waits until every client says its streams are open (RuntimeError if one could not open them)."""
+    for pipe in pipes:
+        kind, detail = await asyncio.to_thread(pipe.recv)
+        if kind != "open":
+            raise RuntimeError(f"a client could not open its streams: {detail}")

@@ -24,7 +24,6 @@ import argparse
 import asyncio
 import bisect
 import contextlib
-import multiprocessing
 import sys
 import time
 from collections.abc import Sequence
@@ -40,7 +39,7 @@ from infra.notify import STREAMS_CLIENT
 from services.supervisor import Services
 
 from .common import fresh_database, load_average, own_redis, percentile, queue_name
-from .stream_clients import client_main, raise_open_files
+from .stream_clients import client_main, opened, raise_open_files, spawn_clients
 from .streams_page import StreamsResult, describe, report_table, update_page
 
 STEPS = (1000, 5000, 10000)
@@ -213,23 +212,10 @@ async def _measure(services: Services, redis_url: str, redis_pid: int, streams: 
         rss_before = api.memory_info().rss / 2**20
         paths = [f"/api/games/{table_[i % games].game_id}/stream?after={table_[i % games].version}"
                  for i in range(streams)]
-        context = multiprocessing.get_context("spawn")
-        pipes, processes, shares = [], [], []
-        for c in range(clients):
-            share = list(range(c, streams, clients))
-            ours, theirs = context.Pipe()
-            process = context.Process(target=client_main, args=(services.url, [paths[i] for i in share], theirs),
-                                      daemon=True)
-            process.start()
-            pipes.append(ours)
-            processes.append(process)
-            shares.append(share)
+        pipes, processes, shares = spawn_clients(client_main, services.url, paths[:streams], clients)
         began = time.monotonic()
         try:
-            for pipe in pipes:
-                kind, detail = await asyncio.to_thread(pipe.recv)
-                if kind != "open":
-                    raise RuntimeError(f"a client could not open its streams: {detail}")
+            await opened(pipes)
             open_s = time.monotonic() - began
             await asyncio.sleep(SETTLE_S)
             rss_open = api.memory_info().rss / 2**20
@@ -245,7 +231,7 @@ async def _measure(services: Services, redis_url: str, redis_pid: int, streams: 
             streams_of: dict[int, list[list[tuple[int, float]]]] = {}
             for pipe, share in zip(pipes, shares, strict=True):
                 pipe.send("stop")
-                kind, seen = await asyncio.to_thread(pipe.recv)
+                _kind, seen = await asyncio.to_thread(pipe.recv)
                 for i, records in zip(share, seen, strict=True):
                     streams_of.setdefault(i % games, []).append(records)
         finally:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import multiprocessing
 import sys
 import tempfile
 import time
@@ -36,7 +35,7 @@ import psutil  # type: ignore[import-untyped]
 from services.supervisor import PushServer, Services, free_port
 
 from .common import busy_warning, fresh_database, load_average, own_redis, percentile, queue_name, table
-from .stream_clients import OPEN_AT_ONCE, raise_open_files
+from .stream_clients import OPEN_AT_ONCE, opened, raise_open_files, spawn_clients
 from .streams import (
     CLIENTS,
     GAMES,
@@ -165,23 +164,10 @@ async def _measure(services: Services, push: PushServer, redis_pid: int, streams
         api_before = api.memory_info().rss / 2**20
         rss_before = _rss_mib(_nginx(nginx))
         paths = [f"/push/games/{table_[i % games].game_id}/public" for i in range(streams)]
-        context = multiprocessing.get_context("spawn")
-        pipes, processes, shares = [], [], []
-        for c in range(clients):
-            share = list(range(c, streams, clients))
-            ours, theirs = context.Pipe()
-            process = context.Process(target=client_main, args=(push.url, [paths[i] for i in share], theirs),
-                                      daemon=True)
-            process.start()
-            pipes.append(ours)
-            processes.append(process)
-            shares.append(share)
+        pipes, processes, shares = spawn_clients(client_main, push.url, paths[:streams], clients)
         began = time.monotonic()
         try:
-            for pipe in pipes:
-                kind, detail = await asyncio.to_thread(pipe.recv)
-                if kind != "open":
-                    raise RuntimeError(f"a client could not open its streams: {detail}")
+            await opened(pipes)
             open_s = time.monotonic() - began
             await asyncio.sleep(SETTLE_S)
             rss_open = _rss_mib(_nginx(nginx))
@@ -199,7 +185,7 @@ async def _measure(services: Services, push: PushServer, redis_pid: int, streams
             streams_of: dict[int, list[list[tuple[int, float]]]] = {}
             for pipe, share in zip(pipes, shares, strict=True):
                 pipe.send("stop")
-                kind, seen = await asyncio.to_thread(pipe.recv)
+                _kind, seen = await asyncio.to_thread(pipe.recv)
                 for i, records in zip(share, seen, strict=True):
                     streams_of.setdefault(i % games, []).append(records)
         finally:
