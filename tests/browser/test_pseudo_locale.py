@@ -150,14 +150,16 @@ def play_a_little(url: str, created: dict[str, Any], moves: int) -> None:
 def test_the_lobby_sign_in_settings_and_rules_show_no_english(pseudo_web: Services, pages: Pages) -> None:
     kept = kept_names()
     page = pseudo_page(pages, pseudo_web.url)
-    for path in ("/", "/signin", "/rules/magnate", "/rules/decktet", "/rules/master_of_economy"):
+    for path in ("/", "/signin", "/rules/magnate", "/rules/decktet", "/rules/master_of_economy",
+                 "/leaderboard/magnate", "/players/nobody"):
         page.goto(f"{pseudo_web.url}{path}")
         page.wait_for_load_state("networkidle")
         assert page.locator("html").get_attribute("lang") == PSEUDO
         assert leftovers(page, kept) == [], path
     email = f"alpha-{uuid.uuid4().hex[:8]}@example.org"
     sign_in_by_mail(page, pseudo_web.url, email)
-    for path in ("/", "/settings"):
+    me = page.request.get(f"{pseudo_web.url}/api/me").json()
+    for path in ("/", "/settings", f"/players/{me['player_id']}"):
         page.goto(f"{pseudo_web.url}{path}")
         page.wait_for_load_state("networkidle")
         own = {email, email.partition("@")[0]}  # the account's name is the player's words

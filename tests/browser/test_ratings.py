@@ -56,3 +56,24 @@ def test_a_rated_game_from_the_lobby_to_the_players_ratings(web: Services, pages
     bea.goto(f"{web.url}/settings")
     mine = bea.locator("#my-ratings li.my-rating[data-game-type='magnate']")
     expect(mine).to_contain_text(re.compile(r"\d[\d,]* after 1 rated game$"))
+
+    # the leaderboard page lists both players as the API ranks them, each name leading to the player's page
+    board = httpx.get(f"{web.url}/api/ratings/magnate/leaderboard").json()
+    assert {r["player_id"] for r in board["rows"]} >= {bea_id}
+    bea.goto(f"{web.url}/")
+    bea.get_by_role("link", name="Leaderboard").click()
+    expect(bea).to_have_url(re.compile("/leaderboard/magnate$"))
+    rows = bea.locator("#board-table tr.board-row")
+    expect(rows).to_have_count(len(board["rows"]))
+    for i, row in enumerate(board["rows"]):
+        shown = rows.nth(i)
+        expect(shown).to_have_attribute("data-player", row["player_id"])
+        expect(shown.locator(".rating")).to_have_text(f"{row['rating']:,}")
+    mine = next(r for r in board["rows"] if r["player_id"] == bea_id)
+    bea.locator(f"#board-table tr[data-player='{bea_id}'] a").click()
+    expect(bea).to_have_url(re.compile(f"/players/{bea_id}$"))
+    expect(bea.locator("#player-title")).to_have_text(mine["name"])
+    expect(bea.locator("#player-ratings li[data-game-type='magnate'] .rating")).to_have_text(f"{mine['rating']:,}")
+    bea.goto(f"{web.url}/players/no-such-player")
+    expect(bea.locator("#player [role=alert]")).to_be_visible()
+    expect(bea.locator("#player-title")).to_have_text("No such player")

@@ -1,5 +1,6 @@
 """The play-by-web page, served by the API itself: its HTML pages (the lobby at ``/``, a game at
-``/play/{game_id}``, signing in at ``/signin``, the player's notification settings at ``/settings``), the service
+``/play/{game_id}``, signing in at ``/signin``, the player's notification settings at ``/settings``, a game's
+leaderboard at ``/leaderboard/{game}`` and a player's ratings at ``/players/{player_id}``), the service
 worker that shows Web Push notifications (``/sw.js``, at the root so that its scope is the whole site) and their
 static files under ``/static`` (stylesheets and ES modules, no build step): ``static/shell/`` is what every game
 shares (the lobby and its game chooser, my games, the account bar and notices, seats and invites, the live
@@ -104,6 +105,20 @@ async def rules_page(game: FromPath[str], catalogs: CatalogsDep, language: Langu
     return _html(catalogs, language, "rules.html")
 
 
+@get("/leaderboard/{game:str}", include_in_schema=False)
+async def leaderboard_page(game: FromPath[str], catalogs: CatalogsDep, language: LanguageDep) -> Response[bytes]:
+    """A game's leaderboard (``shell/ratingpages.js`` draws it from ``/api/ratings/{game}/leaderboard``)."""
+    del game  # the page reads it from its own URL
+    return _html(catalogs, language, "leaderboard.html")
+
+
+@get("/players/{player_id:str}", include_in_schema=False)
+async def player_page(player_id: FromPath[str], catalogs: CatalogsDep, language: LanguageDep) -> Response[bytes]:
+    """A player's public page: their rating in each game (from ``/api/players/{player_id}/ratings``)."""
+    del player_id  # the page reads it from its own URL
+    return _html(catalogs, language, "player.html")
+
+
 @get("/sw.js", include_in_schema=False)
 async def service_worker() -> Response[bytes]:
     """The service worker (``static/shell/sw.js``) from the site's root, so it may control every page (``scope: /``);
@@ -154,6 +169,6 @@ def web_router(registry: Registry, catalogs: Catalogs) -> Router:
     bundles = [create_static_files_router(path=f"/static/games/{name}", directories=[directory],
                                           cache_control=revalidate, name=f"bundle:{name}")
                for name, directory in bundle_dirs(registry).items()]
-    pages = [lobby, play, signin, settings_page, rules_page, service_worker, manifest]
+    pages = [lobby, play, signin, settings_page, rules_page, leaderboard_page, player_page, service_worker, manifest]
     return Router(path="/", route_handlers=[*pages, shell, icons, vendor, *bundles, words_route(catalogs)],
                   tags=["web"])

@@ -126,6 +126,9 @@ export const api = {
       body: { command_id: newCommandId(), expected_version: expectedVersion, command },
     }),
   exportUrl: (id) => `/api/games/${enc(id)}/export`,
+  // -- ratings (docs/PLAYERS.md "Ratings") --
+  leaderboard: (game, offset = 0) => request("GET", `/api/ratings/${enc(game)}/leaderboard?offset=${offset}`),
+  playerRatings: (playerId) => request("GET", `/api/players/${enc(playerId)}/ratings`),
   // Opened without the token (no secret in a URL the server logs): the stream is then the public's, which is
   // all the page needs from it (a signal that the game moved on; the page then reads the seat's own view).
   streamUrl: (id, after) => `/api/games/${enc(id)}/stream?after=${after}`,

@@ -57,6 +57,7 @@ function failure(err) {
 async function chooseGame() {
   const entry = lobby.games.find((g) => g.game === $("#game-type").value);
   $("#game-rules").href = `/rules/${encodeURIComponent(entry.game)}`;
+  $("#game-leaderboard").href = `/leaderboard/${encodeURIComponent(entry.game)}`;
   const container = $("#game-options");
   const button = $("#create-button");
   const attempt = ++lobby.choosing;

@@ -37,10 +37,12 @@ export function ratingsSection(player) {
   const box = h("section", { id: "my-ratings", "aria-labelledby": "my-ratings-title" },
     h("h2", { id: "my-ratings-title" }, t("Your ratings")),
     h("p", { class: "hint" }, t("A rating per game, from your rated games against other players (the computer is not rated). A newcomer starts at {start}.", { start: num(1000) })),
-    list, empty);
+    list, empty,
+    h("p", {}, h("a", { id: "my-player-page", href: `/players/${encodeURIComponent(player.player_id)}` },
+      t("Your public page"))));
   read(`/api/players/${encodeURIComponent(player.player_id)}/ratings`).then((mine) => {
     list.replaceChildren(...mine.ratings.map((r) => h("li", { class: "my-rating", "data-game-type": r.game_type },
-      h("strong", {}, r.title), " ",
+      h("a", { href: `/leaderboard/${encodeURIComponent(r.game_type)}` }, h("strong", {}, r.title)), " ",
       tn("{rating} after {n} rated game", "{rating} after {n} rated games", r.games, { rating: num(r.rating) }))));
     empty.hidden = mine.ratings.length > 0;
   }).catch((err) => {
