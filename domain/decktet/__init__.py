@@ -93,6 +93,7 @@ GAME: GameModule[DecktetState] = GameModule(
     hide=hide,
     advise=advise,
     advice_text=advice_text,
+    round_events=("decktet.turn_started",),
     outcome=_outcome,
     score_text=_districts,
     bots={"greedy": Greedy, "random": RandomLegal},

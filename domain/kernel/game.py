@@ -22,6 +22,7 @@ from .chance import Chance
 from .messages import Command, SystemCommand, tag_of_type
 from .narration import Narrator
 from .phrases import Phrase
+from .plans import PlanKinds
 from .seats import Actor, Seat, Viewer
 
 
@@ -195,6 +196,12 @@ class GameModule(Generic[S]):
     (:mod:`domain.kernel.advice`); decided on the seat's view only. None: the game gives no advice."""
     advice_text: Callable[[Reason], str] | None = None
     """``advice_text(reason)``: an advice's reason written in English (beside the game's narrator)."""
+    plans: PlanKinds[Any] | None = None
+    """The planned moves a seat may leave with the server (:mod:`domain.kernel.plans`: "pass on the auction this
+    round"), played for it at its turn through ``decide``. None: the game offers none."""
+    round_events: tuple[str, ...] = ()
+    """The type tags of the events that begin a round of the game (Magnate's round, Decktet Magnate's turn, Master of
+    Economy's stage): where the page's replay steps by round. Empty: the replay steps only version by version."""
 
 
 

@@ -18,6 +18,7 @@ from .money import cash, money
 from .narrate import Narrator
 from .notices import tell
 from .pending import pending
+from .plans import PLANS
 from .secrets import hide
 from .state import MagnateState, Phase
 from .view import MagnateView, view
@@ -76,6 +77,8 @@ GAME: GameModule[MagnateState] = GameModule(
     hide=hide,
     advise=advise,
     advice_text=advice_text,
+    plans=PLANS,
+    round_events=("magnate.round_started",),
     bots={"greedy": Greedy, "random": RandomLegal},
     ai_levels=ai_levels(),
     sim_options=_sim_options,

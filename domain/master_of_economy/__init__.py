@@ -100,6 +100,7 @@ GAME: GameModule[State] = GameModule(
     hide=hide,
     advise=advise,
     advice_text=advice_text,
+    round_events=("master_of_economy.stage_began",),
     outcome=_outcome,
     score_text=_euros,
     bots={"greedy": Greedy, "random": RandomLegal},

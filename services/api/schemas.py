@@ -130,6 +130,8 @@ class GameTypeOut(msgspec.Struct, frozen=True):
     """The game's own AI at each strength, weakest first (empty: no AI)."""
     options_schema: dict[str, Any]
     """The JSON Schema of the game's ``options`` in a create request."""
+    round_events: tuple[str, ...] = ()
+    """The type tags of the events that begin a round (a history line's ``event``): where a replay steps by round."""
 
 
 class GameOut(msgspec.Struct, frozen=True):

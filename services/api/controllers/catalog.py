@@ -26,11 +26,11 @@ class CatalogController(Controller):
 
     @get("/", summary="The games this server offers", cache_control=CACHED)
     async def games(self, gameplay: GameplayDep) -> tuple[GameTypeOut, ...]:
-        """Each game with its title, data version, AI levels and the JSON Schema of its ``options``, in the
-        registry's order (the first is the lobby's default)."""
+        """Each game with its title, data version, AI levels, the JSON Schema of its ``options`` and the events
+        that begin its rounds, in the registry's order (the first is the lobby's default)."""
         return tuple(
             GameTypeOut(name, game.title or name, game.data_version, game.ai_levels,
-                        msgspec.json.schema(game.options_type))
+                        msgspec.json.schema(game.options_type), game.round_events)
             for name, game in gameplay.games.items()
         )
 

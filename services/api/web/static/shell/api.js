@@ -120,6 +120,9 @@ export const api = {
   // The log and the story are redacted for their caller: a seat sees what its token may see.
   history: (id, after = 0, token = null) => request("GET", `/api/games/${enc(id)}/history?after=${after}`, { token }),
   events: (id, after = 0, token = null) => request("GET", `/api/games/${enc(id)}/events?after=${after}`, { token }),
+  /** The state at a version as the caller may see it (``viewer`` "auditor": everything, once the game is over). */
+  stateAt: (id, at, token = null, viewer = null) =>
+    request("GET", `/api/games/${enc(id)}/state?at=${at}${viewer ? `&viewer=${enc(viewer)}` : ""}`, { token }),
   submit: (id, token, command, expectedVersion) =>
     request("POST", `/api/games/${enc(id)}/commands`, {
       token,
