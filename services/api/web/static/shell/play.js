@@ -23,6 +23,7 @@ import { History } from "./history.js";
 import { inviteItem } from "./invites.js";
 import { follow } from "./live.js";
 import { keepHead } from "./receipt.js";
+import { linkedVersion, mountReplay } from "./replay.js";
 import { offer, offerClaim, offerSignIn } from "./seatoffer.js";
 import { seats } from "./seats.js";
 import "./language.js";
@@ -47,6 +48,8 @@ const page = {
   history: null,
   table: null, // the panel "The table": clocks, stand-ins, and the viewer's own seat's buttons
   live: "connecting", // the stream's state: while it is not "live", the page reads after its own moves
+  replay: null, // the scrubber (replay.js): while it replays, the live game is kept but not drawn
+  held: [], // the stream's events that arrived while replaying, for the board once it is live again
 };
 
 function tokenFromHash() {
@@ -101,6 +104,10 @@ function boardState() {
 }
 
 function render() {
+  if (page.replay && page.replay.active()) {
+    page.replay.moved();
+    return;
+  }
   const { game, bundle } = page;
   const state = boardState();
   const mine = page.seat !== null && state.legal.length > 0;
@@ -121,6 +128,23 @@ function render() {
   if (state.over) offer(); // a finished game's seat can no longer be claimed or kept: nothing to offer
   Object.assign(document.body.dataset, marks, { version: String(page.version), auth: page.auth || "public" });
   renderInvites();
+}
+
+/** The board at a replayed version (replay.js): the game's own bundle draws the view at that version, no moves. */
+function drawAt(view, version) {
+  const state = { view, legal: [], seat: page.seat, players: page.data.players || page.game.players || [], version,
+    over: Boolean(page.game.outcome) && version >= page.gameVersion };
+  const marks = page.board.render(state) || {};
+  $("#status").textContent = page.board.status(state);
+  Object.assign(document.body.dataset, marks);
+}
+
+/** Leaving the replay: the events held meanwhile go to the board, which draws the game as it is now. */
+function backToLive() {
+  const held = page.held.splice(0);
+  if (held.length && page.board.onEvents) page.board.onEvents(held);
+  if (page.board.onHistory) page.board.onHistory(page.history.lines);
+  render();
 }
 
 /** The host's panel: the other people's seats nobody has claimed, each with "Revoke" / "New link". */
@@ -155,6 +179,7 @@ async function read() {
 function show({ game, data, history }) {
   const fresh = history ? page.history.add(history, (seat) => label(seat, data || page.data)) : [];
   if (fresh.length) renderLatest();
+  if (fresh.length && page.replay) page.replay.linesAdded();
   if (page.version >= 0) {
     for (const line of fresh.slice(-4)) announce(line.text);
   }
@@ -165,14 +190,15 @@ function show({ game, data, history }) {
     page.game = game;
     page.data = data;
     render();
-  } else if (fresh.length && page.board.onHistory) {
+  } else if (fresh.length && page.board.onHistory && !(page.replay && page.replay.active())) {
     page.board.onHistory(page.history.lines);
   }
 }
 
 /** A version the stream brought: its events to the board, then its history and state (never older than shown). */
 function arrived({ events, history, state }) {
-  if (page.board.onEvents) page.board.onEvents(events.events || []);
+  if (page.replay && page.replay.active()) page.held.push(...(events.events || []));
+  else if (page.board.onEvents) page.board.onEvents(events.events || []);
   if (state && page.auth && !state.me) { // the stream could not open as this seat (its cookie refused): read it
     refresh().catch((err) => { $("#notice").textContent = inWords(err); });
     return;
@@ -307,6 +333,10 @@ async function start() {
       // the board just starts without them
     }
   }
+  page.replay = mountReplay($("#replay"), { gameId, gameType: page.game.game_type, token: () => page.token,
+    head: () => Math.max(page.version, page.gameVersion), over: () => Boolean(page.game.outcome),
+    lines: () => page.history.lines, list: $("#history-list"), draw: drawAt, live: backToLive });
+  if (linkedVersion() !== null) await page.replay.open(linkedVersion());
   const chat = mountChat($("#invites").parentElement, gameId, () => ({ token: page.token, seat: page.seat }));
   await chat.start();
   if (page.auth === "session") mountNotes($("#invites").parentElement, gameId); // the signed-in seat's own notes
