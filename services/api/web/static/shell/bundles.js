@@ -24,7 +24,8 @@
 //       lines() (the history so far: [{version, event, depth, text}], seats named)}.
 //       board.render(state) -> {data attributes for <body>} | undefined; state = {view, legal, seat, players,
 //           version, over}: the seat's view and legal commands (GET /me) or the public view (seat null).
-//           Called when the game moved on.
+//           Called when the game moved on, and by the replay (replay.js) with a past version's view (GET
+//           /state?at=N; legal: [], and no events for onEvents meanwhile).
 //       board.status(state) -> string     the header's status line (round, phase, whose turn)
 //       board.onEvents(events)            sync, optional: new events (the stream's, and the recent log at
 //                                         load), each as GET /events gives it (``redacted`` when hidden)
