@@ -19,6 +19,7 @@ from .narrate import Narrator
 from .pending import pending
 from .secrets import hide, redact
 from .state import DecktetState, Phase
+from .takebacks import undo_safe
 from .variant import AI_LEVELS, GameOptions, SeatSpec, Variant
 from .view import DecktetView, view
 
@@ -93,6 +94,7 @@ GAME: GameModule[DecktetState] = GameModule(
     hide=hide,
     advise=advise,
     advice_text=advice_text,
+    undo_safe=undo_safe,
     round_events=("decktet.turn_started",),
     outcome=_outcome,
     score_text=_districts,

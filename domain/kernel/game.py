@@ -196,6 +196,9 @@ class GameModule(Generic[S]):
     (:mod:`domain.kernel.advice`); decided on the seat's view only. None: the game gives no advice."""
     advice_text: Callable[[Reason], str] | None = None
     """``advice_text(reason)``: an advice's reason written in English (beside the game's narrator)."""
+    undo_safe: Callable[[Any], bool] = lambda event: False
+    """``undo_safe(event)``: whether a move that made ``event`` may be taken back (``table.undo_ask``): a public
+    move that drew nothing and showed nothing hidden (a bid, a pass). The default allows no takebacks."""
     plans: PlanKinds[Any] | None = None
     """The planned moves a seat may leave with the server (:mod:`domain.kernel.plans`: "pass on the auction this
     round"), played for it at its turn through ``decide``. None: the game offers none."""

@@ -21,6 +21,7 @@ from .pending import pending
 from .plans import PLANS
 from .secrets import hide
 from .state import MagnateState, Phase
+from .takebacks import undo_safe
 from .view import MagnateView, view
 
 
@@ -77,6 +78,7 @@ GAME: GameModule[MagnateState] = GameModule(
     hide=hide,
     advise=advise,
     advice_text=advice_text,
+    undo_safe=undo_safe,
     plans=PLANS,
     round_events=("magnate.round_started",),
     bots={"greedy": Greedy, "random": RandomLegal},

@@ -19,6 +19,7 @@ from .narrate import Narrator
 from .pending import pending
 from .secrets import hide, redact
 from .state import State, Step
+from .takebacks import undo_safe
 from .variant import AI_LEVELS, GameOptions, SeatSpec, Variant
 from .view import MoeView, view
 
@@ -100,6 +101,7 @@ GAME: GameModule[State] = GameModule(
     hide=hide,
     advise=advise,
     advice_text=advice_text,
+    undo_safe=undo_safe,
     round_events=("master_of_economy.stage_began",),
     outcome=_outcome,
     score_text=_euros,

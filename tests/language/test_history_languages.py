@@ -26,6 +26,7 @@ from domain.kernel.phrases import Arg, Listing, Phrase, SeatRef, Term
 from domain.kernel.table import (
     CameBack,
     LeftTable,
+    MovesUndone,
     PilotLeft,
     Resigned,
     SeatClaimed,
@@ -35,6 +36,9 @@ from domain.kernel.table import (
     TimeControl,
     TimedOut,
     TookBack,
+    UndoAnswered,
+    UndoAsked,
+    UndoCancelled,
     WentAway,
 )
 from services.gameplay.story import rendered, renderer
@@ -64,6 +68,12 @@ TABLE_EVENTS: tuple[Any, ...] = (
     CameBack(seat=0, at=MOMENT + 3_600_000),
     Resigned(seat=1, level="x"),
     LeftTable(seat=0, level="x"),
+    UndoAsked(seat=0, back_to=7, waiting=(1,)),
+    UndoAsked(seat=0, back_to=7, waiting=()),
+    UndoAnswered(seat=1, accept=True),
+    UndoAnswered(seat=1, accept=False),
+    UndoCancelled(seat=0),
+    MovesUndone(seat=0, back_to=7),
 )
 
 

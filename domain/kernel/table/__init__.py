@@ -1,6 +1,6 @@
 """The table around a game: facts about who sits at it and how, kept in the game's own log (so an audit sees them),
 which no game's rules need to know — claimed seats, the time control and the clocks, timeouts, stand-ins that play
-a seat, resigning, leaving, vacations.
+a seat, resigning, leaving, vacations, takebacks of moves (:mod:`.undo`, :mod:`.rewind`).
 
 :func:`seated` gives a game module that also speaks these messages; the registry (``domain/games.py``) serves every
 game through it. Tags start with ``table.``, a namespace no game uses. See docs/ARCHITECTURE.md, "The table".
@@ -17,6 +17,7 @@ from .messages import (
     GoAway,
     Leave,
     LeftTable,
+    MovesUndone,
     OpenTable,
     PilotLeft,
     Resign,
@@ -30,11 +31,19 @@ from .messages import (
     TimedOut,
     TimeOut,
     TookBack,
+    UndoAnswer,
+    UndoAnswered,
+    UndoAsk,
+    UndoAsked,
+    UndoCancel,
+    UndoCancelled,
     WentAway,
 )
 from .module import seated
 from .narrate import control_text, duration
+from .rewind import Rewound, fold_log, needs_log, step_with_log, undone_ranges
 from .rules import AlreadyGone, NoTakeBack, SeatStoodIn, facts_of
+from .undo import Entry, NoUndo, NoUndoPending, undo_range
 
 TABLE_PREFIX = "table."
 """The tag namespace of the table's messages."""
@@ -49,15 +58,20 @@ __all__ = [
     "ClaimSeat",
     "ClocksSet",
     "ComeBack",
+    "Entry",
     "GoAway",
     "Leave",
     "LeftTable",
+    "MovesUndone",
     "NoTakeBack",
+    "NoUndo",
+    "NoUndoPending",
     "OpenTable",
     "Pilot",
     "PilotLeft",
     "Resign",
     "Resigned",
+    "Rewound",
     "SeatClaimed",
     "SeatClock",
     "SeatStoodIn",
@@ -72,12 +86,23 @@ __all__ = [
     "TimeOut",
     "TimedOut",
     "TookBack",
+    "UndoAnswer",
+    "UndoAnswered",
+    "UndoAsk",
+    "UndoAsked",
+    "UndoCancel",
+    "UndoCancelled",
     "WentAway",
     "control_text",
     "duration",
     "facts_of",
+    "fold_log",
+    "needs_log",
     "needs_setting",
     "reminder_at",
     "seated",
     "should_run",
+    "step_with_log",
+    "undo_range",
+    "undone_ranges",
 ]

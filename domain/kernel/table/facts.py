@@ -56,6 +56,9 @@ class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Whether a player whose seat a stand-in took over (time out, or left) may take it back."""
     stand_ins: Annotated[tuple[Annotated[int, Meta(ge=0, le=15)], ...], Meta(max_length=16)] = ()
     """Seats a stand-in plays from the start (a solo game of a setup made for people, such as a tutorial)."""
+    undo: Literal["consent", "instant", "off"] = "consent"
+    """Takebacks of moves (:mod:`.undo`): with the other people's consent, at once (unrated tables only), or
+    never."""
     rated: bool = False
     """Whether the game changes its players' ratings when it ends (docs/PLAYERS.md, "Ratings"): it needs two seats
     people play; the computer's seats are left out of the rating."""
@@ -87,6 +90,15 @@ class Pilot(msgspec.Struct, frozen=True):
     reason: Reason
 
 
+class UndoRequest(msgspec.Struct, frozen=True):
+    """A pending takeback: ``seat`` asks to take back its moves from version ``back_to`` on; ``waiting``: the
+    seats whose consent it still needs."""
+
+    seat: int
+    back_to: int
+    waiting: tuple[int, ...]
+
+
 class TableFacts(msgspec.Struct, frozen=True):
     """The table's facts about one game (see the module's docstring). Per-seat tuples are empty until the table
     first speaks of a seat; read them through the accessors."""
@@ -98,6 +110,8 @@ class TableFacts(msgspec.Struct, frozen=True):
     pilots: tuple[Pilot | None, ...] = ()
     marks: tuple[str, ...] = ()
     timeouts: tuple[int, ...] = ()
+    undo: UndoRequest | None = None
+    """The pending takeback request, if any (cleared by an answer, a withdrawal or any other move)."""
 
     def clock(self, seat: int) -> SeatClock:
         return self.clocks[seat] if seat < len(self.clocks) else SeatClock()

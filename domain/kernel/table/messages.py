@@ -2,7 +2,8 @@
 
 System commands come from the service (a claim, the clocks, a timeout, a vacation, a stand-in's move); each that
 involves time carries the moment it was issued (``at``, ms since the epoch), which is how time enters the rules.
-Player commands (resign, leave, take back) come from a seat through the same route as the game's own moves.
+Player commands (resign, leave, take back the seat, ask for and answer a takeback of moves) come from a seat
+through the same route as the game's own moves.
 """
 
 from __future__ import annotations
@@ -84,6 +85,23 @@ class TakeBack(Command, frozen=True, tag="table.take_back"):
     """Play the seat again after a stand-in took it over (time out or leaving)."""
 
 
+class UndoAsk(Command, frozen=True, tag="table.undo_ask"):
+    """Ask to take back the seat's own last ``moves`` moves (its last commands of the game): allowed only while
+    nothing has crossed to another seat since (:mod:`.undo`). Not the seat's ``take_back`` from a stand-in."""
+
+    moves: Annotated[int, Meta(ge=1, le=20)] = 1
+
+
+class UndoAnswer(Command, frozen=True, tag="table.undo_answer"):
+    """Another seat's answer to the pending takeback request: ``accept`` it, or refuse it."""
+
+    accept: bool
+
+
+class UndoCancel(Command, frozen=True, tag="table.undo_cancel"):
+    """The asking seat withdraws its pending takeback request."""
+
+
 # -- events ---------------------------------------------------------------------------------------------------------
 
 class SeatClaimed(Event, frozen=True, tag="table.seat_claimed"):
@@ -143,6 +161,37 @@ class TookBack(Event, frozen=True, tag="table.took_back"):
     seat: int
 
 
+class UndoAsked(Event, frozen=True, tag="table.undo_asked"):
+    """``seat`` asks to take back its moves from version ``back_to`` on; ``waiting``: the seats whose consent it
+    needs (none: taken back at once, ``table.moves_undone`` follows in the same decision)."""
+
+    seat: int
+    back_to: int
+    waiting: tuple[int, ...]
+
+
+class UndoAnswered(Event, frozen=True, tag="table.undo_answered"):
+    """``seat`` accepted or refused the pending takeback request."""
+
+    seat: int
+    accept: bool
+
+
+class UndoCancelled(Event, frozen=True, tag="table.undo_cancelled"):
+    """The pending takeback request of ``seat`` is withdrawn."""
+
+    seat: int
+
+
+class MovesUndone(Event, frozen=True, tag="table.moves_undone"):
+    """The events from version ``back_to`` up to this one no longer count: the game is as it was before them
+    (the table's facts stay as they are). They stay in the log and its chain, marked as taken back. Folded only
+    by :func:`~.rewind.fold_log` (the plain ``evolve`` cannot know the state before ``back_to``)."""
+
+    seat: int
+    back_to: int
+
+
 class WentAway(Event, frozen=True, tag="table.away"):
     seat: int
     at: int
@@ -157,9 +206,10 @@ class CameBack(Event, frozen=True, tag="table.back"):
 
 
 TableSystemCommand = ClaimSeat | OpenTable | SetClocks | TimeOut | StandIn | GoAway | ComeBack
-TablePlayerCommand = Resign | Leave | TakeBack
+TablePlayerCommand = Resign | Leave | TakeBack | UndoAsk | UndoAnswer | UndoCancel
 TableEvent = (SeatClaimed | TableOpened | ClocksSet | TimedOut | StoodIn | PilotLeft | Resigned | LeftTable | TookBack
-              | WentAway | CameBack)
+              | WentAway | CameBack | UndoAsked | UndoAnswered | UndoCancelled | MovesUndone)
 TABLE_EVENTS = (SeatClaimed, TableOpened, ClocksSet, TimedOut, StoodIn, PilotLeft, Resigned, LeftTable, TookBack,
-                WentAway, CameBack)
-TABLE_COMMANDS = (ClaimSeat, OpenTable, SetClocks, TimeOut, StandIn, GoAway, ComeBack, Resign, Leave, TakeBack)
+                WentAway, CameBack, UndoAsked, UndoAnswered, UndoCancelled, MovesUndone)
+TABLE_COMMANDS = (ClaimSeat, OpenTable, SetClocks, TimeOut, StandIn, GoAway, ComeBack, Resign, Leave, TakeBack,
+                  UndoAsk, UndoAnswer, UndoCancel)

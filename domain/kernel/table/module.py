@@ -15,14 +15,37 @@ import msgspec
 
 from ..chance import Chance
 from ..decider import fold
+from ..errors import InvalidValue
 from ..game import CommandTemplate, GameModule, Outcome, Pending, SeatInfo
 from ..narration import Narrator
+from ..phrases import say
 from ..seats import Actor, Seat, Viewer
 from .facts import Pilot
-from .messages import TABLE_EVENTS, StandIn, TableEvent, TablePlayerCommand, TableSystemCommand
+from .messages import (
+    TABLE_EVENTS,
+    MovesUndone,
+    StandIn,
+    TableEvent,
+    TablePlayerCommand,
+    TableSystemCommand,
+    UndoAnswer,
+    UndoAsk,
+    UndoCancel,
+)
 from .narrate import TableNarrator
-from .rules import HasTable, decide_player, decide_system, evolve_table, facts_of, refuse_if_stood_in, with_facts
+from .rewind import Rewound
+from .rules import (
+    HasTable,
+    decide_player,
+    decide_system,
+    evolve_table,
+    facts_of,
+    refuse_if_stood_in,
+    running_game,
+    with_facts,
+)
 from .standings import table_outcome
+from .undo import decide_answer, evolve_undo, without_request
 
 S = TypeVar("S", bound=HasTable)
 
@@ -37,11 +60,21 @@ class _Seated(Generic[S]):
         self.game = game
 
     def evolve(self, state: S, event: Any) -> S:
+        if isinstance(event, MovesUndone):
+            raise Rewound(event.back_to)  # only fold_log knows the state before the moves (rewind.py)
         if isinstance(event, TABLE_EVENTS):
-            return with_facts(state, evolve_table(facts_of(state), event))
-        return self.game.evolve(state, event)
+            facts = without_request(facts_of(state), event)
+            return with_facts(state, evolve_undo(evolve_table(facts, event), event))
+        after = self.game.evolve(state, event)
+        facts = facts_of(after)
+        return after if facts.undo is None else with_facts(after, without_request(facts, event))
 
     def decide(self, state: S, actor: Actor, command: Any, chance: Chance) -> list[Any]:
+        if isinstance(command, UndoAsk):
+            raise InvalidValue(phrase=say("a takeback is judged on the log: the service asks for it"))
+        if isinstance(command, UndoAnswer | UndoCancel):
+            running_game(self.game, state)
+            return decide_answer(facts_of(state), actor, command)
         if isinstance(command, _SYSTEM):
             return decide_system(self.game, state, actor, command, chance)
         if isinstance(command, _PLAYER):
@@ -54,7 +87,11 @@ class _Seated(Generic[S]):
             events = self.decide(state, actor, command, chance)
             return events, fold(self.evolve, events, state)
         refuse_if_stood_in(state, actor)
-        return self.game.step(state, actor, command, chance)
+        events, after = self.game.step(state, actor, command, chance)
+        facts = facts_of(after)
+        if facts.undo is not None and events:  # as evolve does: a move of the game withdraws a pending request
+            after = with_facts(after, without_request(facts, events[0]))
+        return events, after
 
     def pending(self, state: S) -> Pending:
         """The game's, except that a seat a stand-in plays is the service's to move (:class:`StandIn`)."""

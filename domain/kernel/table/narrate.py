@@ -12,6 +12,7 @@ from .messages import (
     CameBack,
     ClocksSet,
     LeftTable,
+    MovesUndone,
     PilotLeft,
     Resigned,
     SeatClaimed,
@@ -19,6 +20,9 @@ from .messages import (
     TableOpened,
     TimedOut,
     TookBack,
+    UndoAnswered,
+    UndoAsked,
+    UndoCancelled,
     WentAway,
 )
 
@@ -100,6 +104,23 @@ def options_phrase(options: TableOptions) -> Phrase:
                policy=policy(options.on_timeout))
 
 
+def undo_phrase(event: UndoAsked | UndoAnswered | UndoCancelled | MovesUndone) -> Phrase:
+    """A takeback's event in words."""
+    match event:
+        case UndoAsked(seat=number, waiting=()):
+            return say("{seat} takes back their last move.", seat=seat(number))
+        case UndoAsked(seat=number):
+            return say("{seat} asks to take back their last move.", seat=seat(number))
+        case UndoAnswered(seat=number, accept=True):
+            return say("{seat} accepts the takeback.", seat=seat(number))
+        case UndoAnswered(seat=number):
+            return say("{seat} refuses the takeback.", seat=seat(number))
+        case UndoCancelled(seat=number):
+            return say("{seat} withdraws the takeback request.", seat=seat(number))
+    return say("The moves of {seat} from version {version} on are taken back.", seat=seat(event.seat),
+               version=event.back_to)
+
+
 class TableNarrator:
     """The game's narrator, telling the table's events itself."""
 
@@ -118,6 +139,8 @@ class TableNarrator:
     @staticmethod
     def phrase(event: Any) -> Phrase | None:
         """The line telling a table's event (None for another event)."""
+        if isinstance(event, UndoAsked | UndoAnswered | UndoCancelled | MovesUndone):
+            return undo_phrase(event)
         match event:
             case SeatClaimed(seat=number):
                 return say("{seat} claimed seat {number}.", seat=seat(number), number=number + 1)

@@ -96,7 +96,7 @@ def _check_seat(game: GameModule[S], state: S, seat: int) -> None:
         raise InvalidValue(phrase=say("there is no seat {number}", number=seat + 1), seat=seat)
 
 
-def _running_game(game: GameModule[S], state: S) -> None:
+def running_game(game: GameModule[S], state: S) -> None:
     if game.pending(state).finished:
         raise GameAlreadyOver(phrase=say("the game has ended"))
 
@@ -111,7 +111,7 @@ def decide_system(game: GameModule[S], state: S, actor: Actor, command: Any, cha
         case OpenTable(options=options):
             return _open(game, state, options)
         case SetClocks(at=at):
-            _running_game(game, state)
+            running_game(game, state)
             if facts.control is None:
                 raise InvalidValue(phrase=say("this table has no clock"))
             return [ClocksSet(at=at, clocks=clock.set_clocks(facts, game.pending(state).seats, at))]
@@ -119,13 +119,13 @@ def decide_system(game: GameModule[S], state: S, actor: Actor, command: Any, cha
             return _time_out(game, state, seat, at)
         case GoAway(seat=seat, at=at, until=until):
             _check_seat(game, state, seat)
-            _running_game(game, state)
+            running_game(game, state)
             if not at < until <= at + MAX_AWAY_MS:
                 raise InvalidValue(phrase=say("a vacation ends after it starts, within a year"), field="until")
             return [WentAway(seat=seat, at=at, until=until)]
         case ComeBack(seat=seat, at=at):
             _check_seat(game, state, seat)
-            _running_game(game, state)
+            running_game(game, state)
             if facts.away_until(seat) <= at:
                 raise InvalidValue(phrase=say("seat {number}'s player is not on vacation", number=seat + 1), seat=seat)
             return [CameBack(seat=seat, at=at)]
@@ -139,7 +139,7 @@ def _claim(game: GameModule[S], state: S, command: ClaimSeat) -> list[Any]:
     if game.seats(state)[command.seat].kind != "human":
         raise InvalidValue(phrase=say("seat {number} is not played by a person", number=command.seat + 1),
                            seat=command.seat)
-    _running_game(game, state)
+    running_game(game, state)
     name = command.name.strip()  # empty: the claim records no name (an older service's claim recorded one)
     if len(name) > NAME_MAX:
         raise InvalidValue(phrase=say("a player's name is 1 to {most} characters", most=NAME_MAX), field="name")
@@ -157,6 +157,9 @@ def _open(game: GameModule[S], state: S, options: TableOptions) -> list[Any]:
     if len(set(options.stand_ins)) != len(options.stand_ins):
         raise InvalidValue(phrase=say("a seat is named twice among the stand-ins"), field="stand_ins")
     people = [seat for seat, info in enumerate(seats) if info.kind == "human" and seat not in options.stand_ins]
+    if options.undo == "instant" and options.rated:
+        raise InvalidValue(phrase=say("a rated table cannot take moves back without the other players' consent"),
+                           field="undo")
     if options.rated and len(people) < 2:
         raise InvalidValue(phrase=say("a rated game needs at least two seats people play (the computer is not "
                                       "rated)"), field="rated")
@@ -172,7 +175,7 @@ def _open(game: GameModule[S], state: S, options: TableOptions) -> list[Any]:
 
 def _time_out(game: GameModule[S], state: S, seat: int, at: int) -> list[Any]:
     _check_seat(game, state, seat)
-    _running_game(game, state)
+    running_game(game, state)
     facts = facts_of(state)
     options = facts.options
     deadline = facts.clock(seat).deadline
@@ -203,7 +206,7 @@ def decide_player(game: GameModule[S], state: S, actor: Actor, command: Any) -> 
         raise ActorNotAllowed(phrase=say("a seat resigns, leaves or takes its seat back, not the service"))
     seat = int(actor)
     _check_seat(game, state, seat)
-    _running_game(game, state)
+    running_game(game, state)
     facts = facts_of(state)
     pilot = facts.pilot(seat)
     level = stand_in_level(game, facts.options)
