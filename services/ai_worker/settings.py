@@ -62,6 +62,7 @@ from infra.errors import StoreUnavailable
 from infra.queue import redis_settings
 from services.gameplay.bootstrap import Runtime, build
 from services.gameplay.clocks import DEADLINE, REMIND
+from services.gameplay.plans import PLANNED_MOVE
 from services.gameplay.registry import games_of
 from services.notifications.dispatch import DELIVER
 from services.notifications.service import Notifications
@@ -69,6 +70,7 @@ from services.notifications.service import Notifications
 from . import jobs
 from .leases import Leases
 from .measure import measured
+from .planning import planned_move_job
 
 log = logging.getLogger("magnate.worker")
 
@@ -99,7 +101,8 @@ def functions(games: Mapping[str, GameModule[Any]]) -> list[Function]:
               for kind in jobs.system_kinds(games)),
             func(measured(DELIVER, jobs.deliver_notification), name=DELIVER, max_tries=jobs.DELIVER_MAX_TRIES),
             func(measured(DEADLINE, jobs.deadline_job), name=DEADLINE, max_tries=jobs.DELIVER_MAX_TRIES),
-            func(measured(REMIND, jobs.reminder_job), name=REMIND, max_tries=jobs.MAX_TRIES)]
+            func(measured(REMIND, jobs.reminder_job), name=REMIND, max_tries=jobs.MAX_TRIES),
+            func(measured(PLANNED_MOVE, planned_move_job), name=PLANNED_MOVE, max_tries=jobs.MAX_TRIES)]
 
 
 def worker_settings(

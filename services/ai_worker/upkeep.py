@@ -27,6 +27,7 @@ from infra.errors import StoreUnavailable
 from infra.notifications import STORE_FAILURES
 from infra.queue import JobClaims, Periods
 from services.gameplay.handler import Gameplay
+from services.gameplay.plans import SeatPlanning
 from services.notifications.service import Notifications
 
 from .leases import RENEW_EVERY_S, Leases
@@ -59,7 +60,7 @@ async def keep_leases(leases: Leases, claims: JobClaims, claim_ms: int, every_s:
 
 
 async def reconcile_periodically(gameplay: Gameplay, notifications: Notifications, periods: Periods,
-                                 every_s: float) -> None:
+                                 every_s: float, planning: SeatPlanning | None = None) -> None:
     """Every ``every_s`` (with jitter), if no other worker has this period, :func:`reconcile`."""
     while True:
         await asyncio.sleep(every_s * random.uniform(0.9, 1.1))  # spreading the workers, not a secret
@@ -69,15 +70,16 @@ async def reconcile_periodically(gameplay: Gameplay, notifications: Notification
         except FAILURES as exc:
             log.warning("reconciler skipped: %s", exc)
             continue
-        await reconcile(gameplay, notifications)
+        await reconcile(gameplay, notifications, planning)
 
 
-async def reconcile(gameplay: Gameplay, notifications: Notifications) -> None:
-    """One round: the due jobs, the due or abandoned deliveries, the lagging notices (each part on its own: one
-    store away skips only what needs it)."""
+async def reconcile(gameplay: Gameplay, notifications: Notifications, planning: SeatPlanning | None = None) -> None:
+    """One round: the due jobs, the due or abandoned deliveries, the lagging notices, the games' plans (each part on
+    its own: one store away skips only what needs it)."""
     for what, part in (("due job(s) re-enqueued", gameplay.reconcile),
                        ("delivery job(s) queued again", notifications.sweep),
-                       ("game(s) whose notices lagged projected", notifications.projector.catch_up)):
+                       ("game(s) whose notices lagged projected", notifications.projector.catch_up),
+                       *((("planned move job(s) queued", planning.reconcile),) if planning is not None else ())):
         try:
             count = await part()
         except FAILURES as exc:

@@ -45,6 +45,7 @@ from services.notifications.service import Notifications
 
 from . import upkeep
 from .leases import Leases
+from .planning import keep_planning
 from .settings import worker_settings
 
 log = get_logger("magnate.worker")
@@ -74,8 +75,9 @@ async def serve(settings: Settings) -> None:
     claim_ms = (settings.worker_job_timeout_s + 10) * 1000  # arq's in-progress key: the job timeout + 10 s
     upkeep.start(tasks, upkeep.keep_leases(leases, runtime.job_claims, claim_ms),
                  upkeep.reconcile_periodically(runtime.gameplay, notifications, runtime.periods,
-                                               settings.reconcile_every_s),
-                 keep_projecting(notifications.projector, runtime.news))
+                                               settings.reconcile_every_s, runtime.planning),
+                 keep_projecting(notifications.projector, runtime.news),
+                 keep_planning(runtime.planning, runtime.news))
     outage = Outage()
     try:
         while not stop.is_set():

@@ -47,6 +47,7 @@ from .controllers.mine import MyGamesController
 from .controllers.notes import NotesController
 from .controllers.notification_channels import NotificationChannelController, push_key
 from .controllers.notifications import NotificationController
+from .controllers.plans import PlansController
 from .controllers.push_auth import push_auth
 from .controllers.ratings import RatingsController
 from .controllers.rules import RulesController
@@ -129,7 +130,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         route_handlers=[GameController, CommandController, StreamController, CatalogController, AccountController,
                         MyGamesController, SeatingController, TablesController, LobbyController, NotificationController,
                         NotificationChannelController, VacationController, AdviceController, RulesController,
-                        ChatController, NotesController, RatingsController, push_key, unsubscribe_page,
+                        ChatController, NotesController, PlansController, RatingsController, push_key, unsubscribe_page,
                         unsubscribe_now, health, MetricsController, web_router(registry_of(settings), catalogs),
                         *dev_mail],
         dependencies={

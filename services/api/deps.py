@@ -29,6 +29,7 @@ from services.gameplay.health import Health
 from services.gameplay.mine import MyGames
 from services.gameplay.my_data import MyData
 from services.gameplay.notes import PrivateNotes
+from services.gameplay.plans import SeatPlanning
 from services.gameplay.seating import Seating
 from services.gameplay.story import Stories
 from services.gameplay.tables import Tables
@@ -44,6 +45,7 @@ MyGamesDep = NamedDependency[SkipValidation[MyGames]]
 SeatingDep = NamedDependency[SkipValidation[Seating]]
 TablesDep = NamedDependency[SkipValidation[Tables]]
 NotesDep = NamedDependency[SkipValidation[PrivateNotes]]
+PlanningDep = NamedDependency[SkipValidation[SeatPlanning]]
 MyDataDep = NamedDependency[SkipValidation[MyData]]
 RatingsDep = NamedDependency[SkipValidation[RatingService]]
 NewsDep = NamedDependency[SkipValidation[Subscriber]]
@@ -70,7 +72,7 @@ SERVICES = {name: from_runtime(attribute) for name, attribute in (
     ("gameplay", "gameplay"), ("accounts", "accounts"), ("chat", "chat"), ("health", "health"),
     ("mine", "my_games"), ("seating", "seating"), ("tables", "tables"), ("news", "notifier"), ("advice", "advice"),
     ("notifications", "notifications"), ("notes", "notes"), ("my_data", "my_data"),
-    ("ratings", "ratings"))}
+    ("ratings", "ratings"), ("planning", "planning"))}
 """The services by the name handlers ask for them, each read from the runtime in the application state."""
 
 

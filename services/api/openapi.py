@@ -44,6 +44,7 @@ from services.gameplay.command_ids import START
 
 from .chat_schemas import ChatRequest
 from .clock_schemas import VacationRequest
+from .plan_schemas import PlanRequest
 from .player_schemas import LinkRequest, RenameRequest, SessionRequest
 from .schemas import VERSION_MAX, CommandRequest, CreateGameRequest
 
@@ -53,7 +54,7 @@ GAMES_PATH = "/api/games"
 VERSION_PARAMETERS = frozenset({"at", "after", "Last-Event-ID"})
 """Parameters that are a game's version: 0 to VERSION_MAX, wherever they appear."""
 REQUEST_TYPES: tuple[type[msgspec.Struct], ...] = (CreateGameRequest, CommandRequest, LinkRequest, SessionRequest,
-                                                   RenameRequest, ChatRequest, VacationRequest)
+                                                   RenameRequest, ChatRequest, VacationRequest, PlanRequest)
 """Request bodies documented from msgspec's schema (their nested structs come along)."""
 
 _KEYS = {field.metadata.get("alias", field.name): field.name for field in dataclasses.fields(Schema)}
@@ -104,6 +105,7 @@ def _request_components(games: Mapping[str, GameModule[Any]]) -> tuple[dict[str,
     """The components of the request bodies, and the names of those that replace Litestar's."""
     _, bodies = msgspec.json.schema_components(REQUEST_TYPES, ref_template=COMPONENTS)
     raw_types = {field: [getattr(game, attr) for game in games.values()] for field, attr in RAW_FIELDS.items()}
+    raw_types["plan"] = [game.plans.plan_type for game in games.values() if game.plans is not None]  # a seat's plan
     unions, components = msgspec.json.schema_components([t for ts in raw_types.values() for t in ts],
                                                         ref_template=COMPONENTS)
     components.update(bodies)
@@ -111,7 +113,7 @@ def _request_components(games: Mapping[str, GameModule[Any]]) -> tuple[dict[str,
     for body in REQUEST_TYPES:
         properties = components[body.__name__]["properties"]
         for field, schemas in by_field.items():
-            if field in properties:
+            if field in properties and schemas:
                 properties[field] = schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
         if "game" in properties:
             properties["game"]["enum"] = sorted(games)  # the games offered

@@ -24,7 +24,7 @@ from infra.codec import GameCodec
 from services.language.catalogs import Catalogs
 
 from .audit_lines import LINE_DECODER, EventLine, GameLine
-from .story import rendered, renderer
+from .story import marked_planned, rendered, renderer
 
 
 class NoStory(ValueError):
@@ -53,6 +53,7 @@ def told_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]],
     told: list[Told] = []
     claimed: dict[int, str] = {}
     state: Any = None
+    planned = ""
     for number, data in enumerate(lines, start=1):
         if not data.strip():
             continue
@@ -75,7 +76,8 @@ def told_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]],
             if isinstance(event, SeatClaimed):
                 claimed[event.seat] = event.name  # "" since claims record no name: "Player N" unless told
             state = game.evolve(state, event)
-            told.extend(narrator.tell(line.version, line.type, event))
+            said, planned = marked_planned(narrator.tell(line.version, line.type, event), line.command_id, planned)
+            told.extend(said)
     if header is None or game is None:
         raise NoStory("no game line: not an export")
     infos = game.seats(state) if told else ()

@@ -27,6 +27,7 @@ from infra.migrate import migrate
 from infra.news import RedisNews, news_channel
 from infra.notes import PostgresNotes
 from infra.notify import STREAMS_CLIENT, Notifier, RecordingNotifier, RedisBroadcast, RedisNotifier, Subscriber
+from infra.plans import PostgresSeatPlans
 from infra.presence import Presence, PresencePort
 from infra.probes import database_ok, redis_ok
 from infra.queue import (
@@ -50,6 +51,7 @@ from .health import Health
 from .mine import MyGames
 from .my_data import MyData
 from .notes import PrivateNotes
+from .plans import SeatPlanning
 from .registry import games_of
 from .seating import Seating
 from .tables import Tables
@@ -98,6 +100,8 @@ class Runtime:
         self.my_data = MyData(gameplay, self.notes.notes, self.vacations, self.notifications,
                               PostgresErasure(pool), lambda: getattr(self, "ratings", None))
         """The player's own data: its export and the account's erasure."""
+        self.planning = SeatPlanning(gameplay, PostgresSeatPlans(pool), gameplay.queue)
+        """The seats' planned moves, played by the workers at their turns (issue #29)."""
         self.health = Health(lambda: database_ok(pool), lambda: redis_ok(redis),
                              lambda: queue_depth(redis, settings.queue_name))
         self.news = RedisNews(redis, news_channel(settings.queue_name), f"magnate-news:{settings.queue_name}")

@@ -41,6 +41,16 @@ def claim_id(seat: int) -> str:
     return f"claim:{seat}"
 
 
+PLANNED = "plan:"
+"""The prefix of the ids of the moves the service plays for a seat from its plan (:mod:`.plans`)."""
+
+
+def plan_id(version: int, seat: int) -> str:
+    """The id of the move a seat's plan makes at ``version``: a plan job that runs twice appends once; the log marks
+    the move as planned by this id (its actor is the seat, as for any of its moves)."""
+    return f"{PLANNED}{version}:{seat}"
+
+
 def check_client_id(command_id: str) -> None:
     """Refuse (CommandIdReserved) an id a client may not use: one in the service's namespace, or outside the
     client alphabet (which keeps the two namespaces apart by construction)."""

@@ -259,6 +259,11 @@ class Gameplay:
         await self.after_append(game_id, Loaded(loaded.game_type, version, state), game, stored)
         return Applied(game_id, version, tuple(stored), over=game.pending(state).finished)
 
+    async def apply_planned(self, game_id: str, loaded: Loaded, seat: int, command_id: str, command: Any) -> Applied:
+        """Apply the move a seat's plan makes (:mod:`.plans`) as that seat, under the service's id ``command_id``
+        (:func:`.command_ids.plan_id`); raises as :meth:`apply_system` does."""
+        return await self._apply(game_id, loaded, Seat(seat), command_id, command)
+
     def _set_clocks(
         self, game: GameModule[Any], codec: GameCodec, sealer: Sealer, state: Any, decisions: list[Decision],
     ) -> Any:

@@ -26,12 +26,13 @@ from cachetools import LRUCache
 
 from domain.kernel import GameModule, Narrator, Told, Viewer
 from domain.kernel.narration import seat_phrase
-from domain.kernel.phrases import Phrase, plain
+from domain.kernel.phrases import Phrase, plain, say
 from domain.kernel.table import SeatClaimed
 from infra.errors import StreamNotFound
 from services.language.catalogs import Catalogs
 from services.language.render import Renderer
 
+from .command_ids import PLANNED
 from .queries import GameQueries
 
 KERNEL = "kernel"
@@ -49,7 +50,7 @@ class NoNarrator(StreamNotFound):
 
 
 class _Story:
-    __slots__ = ("game_type", "labels", "lock", "names", "narrator", "rendered", "told", "version")
+    __slots__ = ("game_type", "labels", "lock", "names", "narrator", "planned", "rendered", "told", "version")
 
     def __init__(self, game_type: str, narrator: Narrator, seats: tuple[dict[int, str], dict[int, Phrase]]) -> None:
         self.game_type = game_type
@@ -60,6 +61,8 @@ class _Story:
         self.lock = asyncio.Lock()
         self.rendered: dict[str, list[Told]] = {}
         """The first lines of :attr:`told`, rendered, by language."""
+        self.planned = ""
+        """The id of the last planned move told (its first line says so)."""
 
 
 def renderer(catalogs: Catalogs, game_type: str, language: str, names: Mapping[int, str],
@@ -81,6 +84,20 @@ def renderer(catalogs: Catalogs, game_type: str, language: str, names: Mapping[i
         return chosen
 
     return Renderer(translations, language, name)
+
+
+def marked_planned(lines: list[Told], command_id: str, last: str) -> tuple[list[Told], str]:
+    """The lines of an event of the decision ``command_id``, the first one saying "(planned)" if the decision is a
+    move the server played from the seat's plan (:mod:`.plans`) and ``last`` (the last planned move marked) is not
+    it; and the planned move now last marked."""
+    if not lines or not command_id.startswith(PLANNED) or command_id == last:
+        return lines, last
+    first = lines[0]
+    if first.phrase is None:
+        first = msgspec.structs.replace(first, text=f"{first.text} (planned)")
+    else:
+        first = msgspec.structs.replace(first, phrase=say("{line} (planned)", line=first.phrase))
+    return [first, *lines[1:]], command_id
 
 
 def rendered(lines: Sequence[Told], words: Renderer) -> list[Told]:
@@ -147,7 +164,9 @@ class Stories:
             for stored in visible.events:
                 event = codec.decode_event(stored.payload)
                 claimed = claimed or isinstance(event, SeatClaimed)
-                story.told.extend(story.narrator.tell(stored.version, stored.type, event))
+                lines, story.planned = marked_planned(story.narrator.tell(stored.version, stored.type, event),
+                                                      stored.command_id, story.planned)
+                story.told.extend(lines)
             if claimed:  # a player named their seat: the lines already told name it too
                 story.names, story.labels = await seats_of(queries, game_id, module)
                 story.rendered.clear()

@@ -27,6 +27,7 @@ from infra.notes import InMemoryNotes
 from infra.notifications.dispatch import RecordingDispatch
 from infra.notifications.memory import InMemoryNotificationStore
 from infra.notify import InMemoryBroadcast
+from infra.plans import InMemorySeatPlans
 from infra.presence import InMemoryPresence
 from infra.probes import in_process_ok
 from infra.ratings import InMemoryRatings
@@ -41,6 +42,7 @@ from .health import Health
 from .mine import MyGames
 from .my_data import MyData
 from .notes import PrivateNotes
+from .plans import SeatPlanning
 from .registry import games_of
 from .seating import Seating
 from .tables import Tables
@@ -85,6 +87,7 @@ class TwinRuntime(Runtime):
         self.my_data = MyData(gameplay, notes, self.vacations, self.notifications,
                               InMemoryErasure(self.players, self.events, self.vacations, notes, chat, inbox),
                               lambda: getattr(self, "ratings", None))
+        self.planning = SeatPlanning(gameplay, InMemorySeatPlans(self._known_game), self.queue)
         self.health = Health(in_process_ok, in_process_ok, self.queue.depth)
         self._stores: dict[str, Store] = {}
 

@@ -15,7 +15,7 @@ from domain.kernel.phrases import say
 from infra.errors import CommandIdReserved
 
 from ..auth import SECURITY, provide_seat
-from ..deps import GameplayDep, SeatDep
+from ..deps import GameplayDep, PlanningDep, SeatDep
 from ..errors import BODY_WORDS, TOO_DEEP, ApiError, documented, invalid, malformed
 from ..limits import COMMANDS, RATE
 from ..pages import event_outs
@@ -84,7 +84,8 @@ class CommandController(Controller):
 
     @post("/", status_code=200, summary="Submit a player command", dependencies={"seat": Provide(provide_seat)},
           security=SECURITY, opt={RATE: COMMANDS}, responses=documented(400, 401, 403, 404, 409, 413, 422))
-    async def submit(self, game_id: FromPath[str], body: RawBody, seat: SeatDep, gameplay: GameplayDep) -> CommandOut:
+    async def submit(self, game_id: FromPath[str], body: RawBody, seat: SeatDep, gameplay: GameplayDep,
+                     planning: PlanningDep) -> CommandOut:
         """Body: ``{"command_id": str, "expected_version"?: int, "seat"?: int, "command": {"type":
         "magnate.place_bid", ...}}`` where ``command`` is one of the game's player commands (the ``legal``
         templates of ``/me`` show them). Applied at most once per ``command_id``: a retry returns the first
@@ -107,6 +108,8 @@ class CommandController(Controller):
         except RecursionError as exc:
             raise malformed(BODY_WORDS[TOO_DEEP]) from exc
         applied = await gameplay.submit(game_id, seat, request.command_id, command, request.expected_version)
+        if not applied.duplicate and gameplay.module(game_type).plans is not None:
+            await planning.cancel(game_id, seat)  # the seat moved itself: its planned moves are off
         shown = gameplay.queries.redacted(game_type, applied.version, applied.events, Seat(seat), applied.over)
         return CommandOut(applied.version, applied.duplicate, event_outs(shown.events, shown.redacted))
 
