@@ -346,11 +346,6 @@ async function start() {
     mutes: chat.reset,
     notices: showNotices,
     games: showMyGames, // the player's other games: the title's "(n)"
-    opened: (pushed) => { // a push server's new subscription hears only later moves: one came in between?
-      if (!pushed) return;
-      api.game(gameId).then((game) => (game.version > page.gameVersion ? refresh() : null))
-        .catch((err) => { $("#notice").textContent = inWords(err); });
-    },
     state: (state) => {
       page.live = state;
       const c = $("#connection");
