@@ -165,14 +165,22 @@ def test_a_finished_game_is_scrubbed_and_each_version_drawn_as_the_api_gives_it(
     middle = head // 2  # by the range
     page.locator("#replay-range").fill(str(middle))
     shows(page, web, game, game_id, middle, lines)
-    page.locator("#replay-prev").click()  # by the buttons: a version, a round
+    page.locator("#replay-prev").click()  # by the buttons: a version, a round, the ends
     shows(page, web, game, game_id, middle - 1, lines)
-    after = next(r for r in rounds if r > middle - 1)
+    page.locator("#replay-next").click()
+    page.locator("#replay-next").click()
+    shows(page, web, game, game_id, middle + 1, lines)
+    after = next(r for r in rounds if r > middle + 1)
     page.locator("#replay-next-round").click()
     shows(page, web, game, game_id, after, lines)
     page.locator("#replay-prev-round").click()
     shows(page, web, game, game_id, max([r for r in rounds if r < after], default=1), lines)
-    page.locator("#replay-range").press("End")  # by the keyboard
+    page.locator("#replay-last").click()
+    shows(page, web, game, game_id, head, lines)
+    expect(page.locator("#replay-next")).to_be_disabled()
+    page.locator("#replay-range").press("Home")  # by the keyboard
+    shows(page, web, game, game_id, 1, lines)
+    page.locator("#replay-range").press("End")
     shows(page, web, game, game_id, head, lines)
     page.locator("#replay-range").press("ArrowLeft")
     shows(page, web, game, game_id, head - 1, lines)

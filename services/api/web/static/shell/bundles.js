@@ -21,7 +21,8 @@
 //       Builds the game's panels. ``slots``: {actions, turn, side, main} (elements: the move panel's controls,
 //       more of the move panel, the side column, the main column). ``env``: {gameId, game (GET /api/games/{id}),
 //       send(command) (submits a command as this seat; rejects with an ApiError to show in words),
-//       lines() (the history so far: [{version, event, depth, text}], seats named)}.
+//       lines() (the history so far: [{version, event, depth, text}], seats named; while replaying, up to the
+//       version drawn)}.
 //       board.render(state) -> {data attributes for <body>} | undefined; state = {view, legal, seat, players,
 //           version, over}: the seat's view and legal commands (GET /me) or the public view (seat null).
 //           Called when the game moved on, and by the replay (replay.js) with a past version's view (GET

@@ -139,6 +139,12 @@ function drawAt(view, version) {
   Object.assign(document.body.dataset, marks);
 }
 
+/** The history as the board is drawn: up to the version replayed, else all of it. */
+function shownLines() {
+  const lines = page.history.lines;
+  return page.replay && page.replay.active() ? lines.filter((l) => l.version <= page.replay.version()) : lines;
+}
+
 /** Leaving the replay: the events held meanwhile go to the board, which draws the game as it is now. */
 function backToLive() {
   const held = page.held.splice(0);
@@ -304,7 +310,7 @@ async function start() {
     configureAdvice({ gameId, gameType: page.game.game_type, token: () => page.token, version: () => page.version });
     page.board = await page.bundle.mount(
       { actions: $("#actions"), turn: $("#turn-extra"), side: $("#game-side"), main: $("#game-main") },
-      { gameId, game: page.game, send, lines: () => page.history.lines },
+      { gameId, game: page.game, send, lines: shownLines },
     );
   } catch (err) {
     showError(t("This page cannot show a game of this kind ({game}): {reason}",

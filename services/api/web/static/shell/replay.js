@@ -55,7 +55,7 @@ function before(versions, v) {
  *   head() (the latest version this page knows), over() (the game has ended),
  *   lines() (the history's lines), list (the history's <ol>),
  *   draw(view, version) (draws the board at a version), live() (draws the live game again).
- * Returns {active(), open(version), linesAdded(), moved()}.
+ * Returns {active(), version(), open(version), linesAdded(), moved()}.
  */
 export function mountReplay(host, env) {
   const state = { active: false, version: 0, wanted: 0, rounds: [], roundEvents: null, views: new Map(), timer: 0,
@@ -228,6 +228,8 @@ export function mountReplay(host, env) {
 
   return {
     active: () => state.active,
+    /** The version drawn. */
+    version: () => state.version,
     open,
     /** The history got lines: those after the version shown stay hidden; new rounds are steps. */
     linesAdded() {
