@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from .errors import RuleViolation
+from .phrases import Phrase
 from .seats import Seat
 
 S = TypeVar("S")
@@ -25,6 +26,28 @@ S = TypeVar("S")
 class Plan(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
     """A standing instruction of one seat; each game's plans subclass it with a namespaced tag
     (``tag="magnate.pass_auctions"``). A seat holds at most one plan of each kind."""
+
+
+class PlanField(msgspec.Struct, frozen=True, kw_only=True):
+    """A field of a plan the seat fills in (its scope is the server's): a whole number within bounds, or a yes/no."""
+
+    name: str
+    label: Phrase
+    type: str = "int"
+    """"int" or "bool"."""
+    minimum: int = 0
+    maximum: int = 0
+    step: int = 1
+    default: int = 0
+    """The value the form starts with (0/1 for a yes/no)."""
+
+
+class PlanOffer(msgspec.Struct, frozen=True, kw_only=True):
+    """A plan the seat may set now, as a page offers it: its tag, what it does, and the fields the seat fills in."""
+
+    kind: str
+    title: Phrase
+    fields: tuple[PlanField, ...] = ()
 
 
 class PlanRefused(RuleViolation):
@@ -39,8 +62,9 @@ class PlanKinds(Generic[S]):
 
     plan_type: Any
     """The tagged union of the game's :class:`Plan` structs (what a client may submit)."""
-    offered: Callable[[S, Seat], tuple[str, ...]]
-    """``offered(state, seat)``: the tags of the plans ``seat`` may set now (the page offers only these)."""
+    offered: Callable[[S, Seat], tuple[PlanOffer, ...]]
+    """``offered(state, seat)``: the plans ``seat`` may set now, with their words and fields (the page offers only
+    these)."""
     fix: Callable[[S, Seat, Any], Any]
     """``fix(state, seat, plan)``: the plan as kept, its scope fixed from ``state`` ("this round": the round the plan
     covers); raises :class:`PlanRefused` (or another RuleViolation) for a plan that cannot be set now."""
@@ -49,6 +73,8 @@ class PlanKinds(Generic[S]):
     commands, or None when the plan does not apply now (not its step, or not the seat's turn)."""
     expired: Callable[[S, Any], bool]
     """``expired(state, plan)``: the plan's scope is over (its round has passed, the game has ended): it is dropped."""
+    describe: Callable[[Any], Phrase]
+    """``describe(plan)``: what a kept plan will do, in words ("Pass in the auction of round 2")."""
 
 
 def plan_tag(plan_type: type[msgspec.Struct]) -> str:

@@ -13,11 +13,13 @@ from typing import Annotated, Any
 import msgspec
 
 from domain.kernel import Seat
-from domain.kernel.phrases import say
-from domain.kernel.plans import Plan, PlanKinds, PlanRefused
+from domain.kernel.phrases import Phrase, say
+from domain.kernel.plans import Plan, PlanField, PlanKinds, PlanOffer, PlanRefused
 
+from .city import catalog_of
 from .commands import PassBid, PlaceBid
 from .legal import legal_commands
+from .money import cash
 from .state import MagnateState, Phase, SeatKind
 
 Round = Annotated[int, msgspec.Meta(ge=0, le=1000)]
@@ -41,18 +43,34 @@ class BidUpTo(Plan, frozen=True, tag="magnate.bid_up_to"):
 
 MagnatePlan = PassAuctions | BidUpTo
 
-OFFERED = ("magnate.pass_auctions", "magnate.bid_up_to")
-
-
 def _next_auction(state: MagnateState) -> int:
     """The round of the next auction the seat may still take part in: this round's while it runs, else the next."""
     return state.round if state.phase == Phase.BIDDING else state.round + 1
 
 
-def offered(state: MagnateState, seat: Seat) -> tuple[str, ...]:
+def offered(state: MagnateState, seat: Seat) -> tuple[PlanOffer, ...]:
     if state.phase == Phase.ENDED or not 0 <= seat < len(state.seats) or state.seats[seat].kind != SeatKind.HUMAN:
         return ()
-    return OFFERED
+    step = catalog_of(state).setup.bid_step
+    most = max(step, state.seats[seat].cash // step * step)
+    return (
+        PlanOffer(kind="magnate.pass_auctions", title=say("Pass when the auction for turn order reaches me"), fields=(
+            PlanField(name="every_round", type="bool", label=say("in every round, not only the next auction")),)),
+        PlanOffer(kind="magnate.bid_up_to", title=say("Bid the lowest bid up to a limit, then pass"), fields=(
+            PlanField(name="limit", label=say("the highest bid (in $K)"), minimum=step, maximum=most, step=step,
+                      default=step),)),
+    )
+
+
+def describe(plan: Any) -> Phrase:
+    if isinstance(plan, PassAuctions):
+        if plan.every_round:
+            return say("Pass in every auction for turn order")
+        return say("Pass in the auction for turn order of round {round}", round=plan.round)
+    if isinstance(plan, BidUpTo):
+        return say("Bid up to {limit} in the auction for turn order of round {round}, then pass",
+                   limit=cash(plan.limit), round=plan.round)
+    raise TypeError(f"not a Magnate plan: {plan!r}")
 
 
 def fix(state: MagnateState, seat: Seat, plan: Any) -> MagnatePlan:
@@ -61,6 +79,9 @@ def fix(state: MagnateState, seat: Seat, plan: Any) -> MagnatePlan:
     if isinstance(plan, PassAuctions):
         return PassAuctions(every_round=plan.every_round, round=0 if plan.every_round else _next_auction(state))
     if isinstance(plan, BidUpTo):
+        step = catalog_of(state).setup.bid_step
+        if plan.limit < step or plan.limit % step:
+            raise PlanRefused(phrase=say("a bid is a positive multiple of {step}", step=cash(step)), limit=plan.limit)
         return BidUpTo(limit=plan.limit, round=_next_auction(state))
     raise PlanRefused(phrase=say("this game offers no such planned move"))
 
@@ -88,4 +109,4 @@ def expired(state: MagnateState, plan: Any) -> bool:
 
 
 PLANS: PlanKinds[MagnateState] = PlanKinds(plan_type=MagnatePlan, offered=offered, fix=fix, planned=planned,
-                                           expired=expired)
+                                           expired=expired, describe=describe)

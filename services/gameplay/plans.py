@@ -22,7 +22,8 @@ from typing import Any
 import msgspec
 
 from domain.kernel import GameModule, RuleViolation, Seat
-from domain.kernel.plans import PlanKinds, plan_tag
+from domain.kernel.phrases import Phrase
+from domain.kernel.plans import PlanKinds, PlanOffer, plan_tag
 from infra.errors import ConcurrencyConflict
 from infra.eventstore import DuplicateCommand
 from infra.logs import get_logger
@@ -57,16 +58,19 @@ class Kept(msgspec.Struct, frozen=True):
     plan: msgspec.Raw
     """The plan as kept (its scope fixed: ``round``)."""
     set_at: str
+    text: Phrase
+    """What it will do, in no language."""
 
 
 class SeatsPlans(msgspec.Struct, frozen=True):
     """A seat's plans in a game and the kinds it may set now."""
 
     game_id: str
+    game_type: str
     seat: int
     version: int
-    offered: tuple[str, ...]
-    """The tags of the plans the seat may set now."""
+    offered: tuple[PlanOffer, ...]
+    """The plans the seat may set now."""
     plans: tuple[Kept, ...]
 
 
@@ -97,8 +101,9 @@ class SeatPlanning:
         module = self.gameplay.module(loaded.game_type)
         kinds = self._kinds(module)
         records = await self.plans.of_seat(game_id, seat)
-        return SeatsPlans(game_id, seat, loaded.version, kinds.offered(loaded.state, Seat(seat)),
-                          tuple(Kept(r.kind, msgspec.Raw(r.body), r.set_at) for r in records))
+        return SeatsPlans(game_id, loaded.game_type, seat, loaded.version, kinds.offered(loaded.state, Seat(seat)),
+                          tuple(Kept(r.kind, msgspec.Raw(r.body), r.set_at,
+                                     kinds.describe(self._decode(module, r.body))) for r in records))
 
     async def set(self, game_id: str, seat: int, body: bytes) -> SeatsPlans:
         """Keep the plan ``body`` (the game's plan JSON) for the seat, its scope fixed now, replacing one of its kind;

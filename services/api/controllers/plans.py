@@ -14,21 +14,29 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 
 from domain.kernel.phrases import say
 from services.gameplay.plans import BadPlan, NoPlans, SeatsPlans
+from services.gameplay.story import renderer
+from services.language.catalogs import Catalogs
 
 from ..auth import SECURITY, provide_seat
 from ..bodies import json_only, refuse_duplicate_keys
 from ..deps import PlanningDep, SeatDep, plausible_game_id
 from ..errors import ApiError, documented
-from ..plan_schemas import PlanOut, PlanRequest, PlansOut
+from ..language import CatalogsDep, LanguageDep
+from ..plan_schemas import FieldOut, OfferOut, PlanOut, PlanRequest, PlansOut
 
 PRIVATE = CacheControlHeader(no_store=True)
 """A seat's plans are nobody's but the seat's: no cache keeps them."""
 Kind = Annotated[str | None, QueryParameter(description="Clear only the plan of this type tag")]
 
 
-def plans_out(shown: SeatsPlans) -> PlansOut:
-    return PlansOut(shown.game_id, shown.seat, shown.version, list(shown.offered),
-                    [PlanOut(p.kind, msgspec.json.decode(p.plan), p.set_at) for p in shown.plans])
+def plans_out(shown: SeatsPlans, catalogs: Catalogs, language: str) -> PlansOut:
+    """The seat's plans with their words in ``language``."""
+    words = renderer(catalogs, shown.game_type, language, {})
+    offered = [OfferOut(o.kind, words.text(o.title), [
+        FieldOut(f.name, words.text(f.label), f.type, f.minimum, f.maximum, f.step, f.default) for f in o.fields])
+        for o in shown.offered]
+    return PlansOut(shown.game_id, shown.seat, shown.version, offered,
+                    [PlanOut(p.kind, words.text(p.text), msgspec.json.decode(p.plan), p.set_at) for p in shown.plans])
 
 
 def no_plans(exc: NoPlans) -> ApiError:
@@ -43,10 +51,11 @@ class PlansController(Controller):
 
     @get("/", summary="Your seat's planned moves", security=SECURITY, cache_control=PRIVATE,
          responses=documented(401, 403, 404, s404="No such game, or the game offers no plans (plan/unavailable)"))
-    async def read(self, game_id: FromPath[str], seat: SeatDep, planning: PlanningDep) -> PlansOut:
+    async def read(self, game_id: FromPath[str], seat: SeatDep, planning: PlanningDep,
+                   catalogs: CatalogsDep, language: LanguageDep) -> PlansOut:
         """The caller's seat's plans and the kinds it may set now. The seat is authenticated as for ``/me``."""
         try:
-            return plans_out(await planning.read(game_id, seat))
+            return plans_out(await planning.read(game_id, seat), catalogs, language)
         except NoPlans as exc:
             raise no_plans(exc) from exc
 
@@ -54,14 +63,15 @@ class PlansController(Controller):
          responses=documented(400, 401, 403, 404, 415, 422, s400="Not one of the game's plans (plan/invalid)",
                               s422="The plan cannot be set now (plan/refused)"))
     async def write(self, request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[PlanRequest],
-                    seat: SeatDep, planning: PlanningDep) -> PlansOut:
+                    seat: SeatDep, planning: PlanningDep,
+                   catalogs: CatalogsDep, language: LanguageDep) -> PlansOut:
         """Body: ``{"plan": {"type": "magnate.pass_auctions", ...}}``, one of the game's plans (``offered`` names
         them). Replaces the seat's plan of that kind. The server plays it for the seat at its turn through the game's
         rules (the move is the seat's, marked as planned in the history) until it is spent or expires; any move the
         seat makes itself clears its plans."""
         refuse_duplicate_keys(await request.body())
         try:
-            return plans_out(await planning.set(game_id, seat, msgspec.json.encode(data.plan)))
+            return plans_out(await planning.set(game_id, seat, msgspec.json.encode(data.plan)), catalogs, language)
         except BadPlan as exc:
             raise ApiError(400, exc.code, say("not a planned move of this game: {reason}", reason=str(exc))) from exc
         except NoPlans as exc:
@@ -70,9 +80,9 @@ class PlansController(Controller):
     @delete("/", status_code=200, summary="Clear planned moves", security=SECURITY, cache_control=PRIVATE,
             responses=documented(401, 403, 404))
     async def clear(self, game_id: FromPath[str], seat: SeatDep, planning: PlanningDep,
-                    kind: Kind = None) -> PlansOut:
+                    catalogs: CatalogsDep, language: LanguageDep, kind: Kind = None) -> PlansOut:
         """Clears the seat's plan of ``kind``, or all its plans."""
         try:
-            return plans_out(await planning.clear(game_id, seat, kind))
+            return plans_out(await planning.clear(game_id, seat, kind), catalogs, language)
         except NoPlans as exc:
             raise no_plans(exc) from exc

@@ -24,7 +24,13 @@ def on_turn(state) -> int:  # type: ignore[no-untyped-def]
 def test_the_plans_are_offered_and_fixed_to_the_next_auction() -> None:
     state = started(3)
     assert state.phase == Phase.BIDDING and state.round == 1
-    assert PLANS.offered(state, Seat(1)) == ("magnate.pass_auctions", "magnate.bid_up_to")
+    offers = PLANS.offered(state, Seat(1))
+    assert [o.kind for o in offers] == ["magnate.pass_auctions", "magnate.bid_up_to"]
+    limit = offers[1].fields[0]
+    assert (limit.name, limit.minimum, limit.step) == ("limit", 100, 100) and limit.maximum >= 100
+    with pytest.raises(PlanRefused):
+        PLANS.fix(state, Seat(1), BidUpTo(limit=150))
+    assert PLANS.describe(PassAuctions(round=3)).args == {"round": 3}
     assert PLANS.fix(state, Seat(1), PassAuctions(round=7)) == PassAuctions(round=1), "the client's round is ignored"
     assert PLANS.fix(state, Seat(1), PassAuctions(every_round=True)) == PassAuctions(every_round=True, round=0)
     later = in_actions(state)

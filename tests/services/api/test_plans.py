@@ -41,14 +41,19 @@ async def test_a_seat_sets_reads_and_clears_its_plans(client: httpx.AsyncClient,
     own = bearer(game.tokens[seat])
     empty = await client.get(plans_url(game), headers=own)
     assert empty.status_code == 200, empty.text
-    assert empty.json()["plans"] == [] and empty.json()["offered"] == ["magnate.pass_auctions", "magnate.bid_up_to"]
+    assert empty.json()["plans"] == []
+    assert [o["kind"] for o in empty.json()["offered"]] == ["magnate.pass_auctions", "magnate.bid_up_to"]
     assert "no-store" in empty.headers["cache-control"]
     set_ = await client.put(plans_url(game), json={"plan": {"type": "magnate.bid_up_to", "limit": 300}}, headers=own)
     assert set_.status_code == 200, set_.text
     assert [(p["kind"], p["plan"]) for p in set_.json()["plans"]] == [
         ("magnate.bid_up_to", {"type": "magnate.bid_up_to", "limit": 300, "round": 1})]
+    assert set_.json()["plans"][0]["text"] == "Bid up to 300K in the auction for turn order of round 1, then pass"
     await client.put(plans_url(game), json={"plan": PASS}, headers=own)
     assert len((await client.get(plans_url(game), headers=own)).json()["plans"]) == 2
+    russian = (await client.get(plans_url(game), headers={**own, "Accept-Language": "ru"})).json()
+    assert russian["offered"][0]["title"] != "Pass when the auction for turn order reaches me"
+    assert "300" in russian["plans"][0]["text"] and "round" not in russian["plans"][0]["text"]
     one = await client.delete(plans_url(game), params={"kind": "magnate.bid_up_to"}, headers=own)
     assert [p["kind"] for p in one.json()["plans"]] == ["magnate.pass_auctions"]
     assert (await client.delete(plans_url(game), headers=own)).json()["plans"] == []
@@ -62,6 +67,7 @@ async def test_a_seat_sets_reads_and_clears_its_plans(client: httpx.AsyncClient,
     ({"plan": {"type": "magnate.place_bid", "amount": 100}}, 400, "plan/invalid"),
     ({"plan": PASS, "more": 1}, 400, "request/invalid"),
     ({"plan": "pass"}, 400, "request/invalid"),
+    ({"plan": {"type": "magnate.bid_up_to", "limit": 150}}, 422, "plan/refused"),
 ])
 async def test_a_bad_plan_is_refused_with_a_code(client: httpx.AsyncClient, table: Table, body: object, status: int,
                                                  code: str) -> None:
