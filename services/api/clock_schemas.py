@@ -9,6 +9,7 @@ import msgspec
 from msgspec import Meta
 
 from domain.kernel.table import TableOptions, TimeControl, control_text, facts_of
+from domain.kernel.table.facts import UndoRequest
 
 
 class SeatTableOut(msgspec.Struct, frozen=True):
@@ -38,6 +39,11 @@ class TableStateOut(msgspec.Struct, frozen=True):
     seats: tuple[SeatTableOut, ...]
     now: int
     """The server's time (ms since the epoch), so a page can count down without trusting its own clock."""
+    undo_mode: str = "consent"
+    """Takebacks of moves (``table.undo_ask``): ``consent`` of the other people, ``instant``, or ``off``."""
+    undo: UndoRequest | None = None
+    """The pending takeback request: the asking ``seat``, the version its moves begin at (``back_to``) and the
+    seats whose answer it waits for (``waiting``)."""
 
 
 def table_state(state: Any, seats: int, now: int) -> TableStateOut:
@@ -50,7 +56,7 @@ def table_state(state: Any, seats: int, now: int) -> TableStateOut:
                                 pilot.level if pilot else None, pilot.reason if pilot else None, facts.mark(seat),
                                 facts.timed_out(seat)))
     return TableStateOut(options.clock, control_text(options.clock), options.on_timeout, options.takeback,
-                         tuple(out), now)
+                         tuple(out), now, options.undo, facts.undo)
 
 
 class VacationRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel import SYSTEM, Actor, Chance, GameError, GameModule, Seat, commitment_of, fold
-from domain.kernel.table import TABLE_PREFIX
+from domain.kernel.table import TABLE_PREFIX, needs_log, step_with_log
+from domain.kernel.table import Entry as Logged
 from infra.codec import GameCodec
 
 from .audit_lines import Entry, GameLine, Group, Problems, reason, shown
@@ -68,6 +69,8 @@ class _Replayer:
         self.seed = bytes.fromhex(header.line.seed) if header.line.seed is not None else None
         self.state: Any = game.initial_state()
         self.result = Replay()
+        self.history: list[Logged] = []
+        """The log replayed so far, each event with its actor and command: what a takeback is judged on."""
 
     def run(self, groups: list[Group], commands: list[Any]) -> Replay:
         if groups and not self._commitment_kept(groups[0]):
@@ -149,7 +152,10 @@ class _Replayer:
         where, version = group.command.where, group.command.line.first_version
         chance = Chance(self.seed, version) if self.seed is not None else SealedChance(version)
         try:
-            produced, after = self.game.step(self.state, actor, command, chance)
+            if needs_log(command):
+                produced, after = step_with_log(self.game, self.state, actor, command, chance, self.history)
+            else:
+                produced, after = self.game.step(self.state, actor, command, chance)
         except SeedNeeded:
             return self._take_recorded(group)
         except GameError as exc:
@@ -157,6 +163,7 @@ class _Replayer:
             return False
         if not self._same(group, produced):
             return False
+        self._remember(group, actor, produced)
         self.state = after
         self.result.replayed += 1
         return True
@@ -182,8 +189,14 @@ class _Replayer:
         if events is None:
             return False
         self.state = fold(self.game.evolve, events, self.state)  # (if the rules break on them, run() says so)
+        self._remember(group, _actor(group.command.line.actor), events)
         self.result.waiting += 1
         return True
+
+    def _remember(self, group: Group, actor: Actor, events: list[Any]) -> None:
+        line = group.command.line
+        self.history += [Logged(line.first_version + i, actor, line.command_id, event)
+                         for i, event in enumerate(events)]
 
     def _decoded(self, group: Group) -> list[Any] | None:
         """The recorded events of a command, decoded; their types must be their payloads' tags."""

@@ -19,12 +19,13 @@ import msgspec
 
 from domain.kernel import GameModule, Told
 from domain.kernel.phrases import Phrase
-from domain.kernel.table import SeatClaimed
+from domain.kernel.table import MovesUndone, SeatClaimed, fold_log
 from infra.codec import GameCodec
 from services.language.catalogs import Catalogs
 
 from .audit_lines import LINE_DECODER, EventLine, GameLine
 from .story import marked_planned, rendered, renderer
+from .story_undone import taken_back
 
 
 class NoStory(ValueError):
@@ -53,6 +54,7 @@ def told_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]],
     told: list[Told] = []
     claimed: dict[int, str] = {}
     state: Any = None
+    history: list[tuple[int, Any]] = []
     planned = ""
     for number, data in enumerate(lines, start=1):
         if not data.strip():
@@ -75,7 +77,8 @@ def told_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]],
                 raise NoStory(f"line {number}: {exc}") from None
             if isinstance(event, SeatClaimed):
                 claimed[event.seat] = event.name  # "" since claims record no name: "Player N" unless told
-            state = game.evolve(state, event)
+            history.append((line.version, event))
+            state, told = _folded(game, state, history, told)
             said, planned = marked_planned(narrator.tell(line.version, line.type, event), line.command_id, planned)
             told.extend(said)
     if header is None or game is None:
@@ -86,6 +89,16 @@ def told_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]],
     names = {seat: claimed.get(seat, info.label) for seat, info in enumerate(infos)}
     labels = {seat: info.phrase for seat, info in enumerate(infos) if info.phrase is not None and seat not in claimed}
     return ExportStory(header.game_type, told, names, labels)
+
+
+def _folded(game: GameModule[Any], state: Any, history: list[tuple[int, Any]], told: list[Told]
+            ) -> tuple[Any, list[Told]]:
+    """The state after the last event of ``history``, and the lines so far (a takeback marks those it took back:
+    the game is as before them)."""
+    version, event = history[-1]
+    if isinstance(event, MovesUndone):
+        return fold_log(game.evolve, game.initial_state(), history, 0), taken_back(told, event.back_to, version)
+    return game.evolve(state, event), told
 
 
 def story_of_export(lines: Iterable[bytes], games: Mapping[str, GameModule[Any]], catalogs: Catalogs,

@@ -20,7 +20,7 @@ from typing import Any
 from structlog.contextvars import bind_contextvars
 
 from domain.kernel import SYSTEM, Actor, Chance, GameModule, RuleViolation, Seat, commitment_of, fold, tag_of
-from domain.kernel.table import OpenTable, TableOptions, facts_of
+from domain.kernel.table import OpenTable, TableOptions, facts_of, needs_log, step_with_log
 from infra import metrics
 from infra.codec import GameCodec
 from infra.errors import CommandIdReused, ConcurrencyConflict
@@ -225,7 +225,12 @@ class Gameplay:
         bind_contextvars(game_id=game_id, version=loaded.version)
         game, codec = self.module(loaded.game_type), self.codecs[loaded.game_type]
         seed = await self.loader.seed(game_id)
-        events, state = game.step(loaded.state, actor, command, Chance(seed, loaded.version + 1))
+        chance = Chance(seed, loaded.version + 1)
+        if needs_log(command):  # a takeback is judged on who caused what since the moves (table/undo.py)
+            history = await self.loader.log(game_id, loaded.game_type, loaded.version)
+            events, state = step_with_log(game, loaded.state, actor, command, chance, history)
+        else:
+            events, state = game.step(loaded.state, actor, command, chance)
         sealer = Sealer(game, seed, loaded.version)
         decisions = [decision_of(codec, sealer, command_id, actor, command, events)]
         if events:

@@ -13,7 +13,8 @@ from typing import Any
 
 from cachetools import LRUCache
 
-from domain.kernel import GameModule, fold
+from domain.kernel import SYSTEM, Actor, GameModule, Seat
+from domain.kernel.table import Entry, Rewound, fold_log
 from infra.codec import GameCodec
 from infra.errors import StreamNotFound
 from infra.eventstore import EventStore, StoredEvent
@@ -85,10 +86,34 @@ class GameLoader:
     async def fold(self, game_id: str, base: Loaded, until: int | None) -> Loaded:
         """``base`` (a state this process holds or has just read) plus the events after it up to ``until``; the
         result is remembered. The game is known to exist, so reading no events is no error."""
-        stored = await self.store.read(game_id, after=base.version, until=until, known=True)
-        loaded = self.folded(base, stored)
+        loaded, stored = await self.folded_from(game_id, base, until)
         self.cache.remember(game_id, loaded, stored)
         return loaded
+
+    async def folded_from(
+        self, game_id: str, base: Loaded, until: int | None
+    ) -> tuple[Loaded, Sequence[StoredEvent]]:
+        """``base`` plus the events after it up to ``until`` (and those events). A takeback among them that reaches
+        back to ``base`` or before (``table.moves_undone``) is folded from the latest snapshot before the moves
+        it takes back, else from the start (:func:`~domain.kernel.table.fold_log`)."""
+        while True:
+            stored = await self.store.read(game_id, after=base.version, until=until, known=True)
+            try:
+                return self.folded(base, stored), stored
+            except Rewound as rewound:
+                base = await self.base(game_id, base.game_type, at_most=rewound.back_to - 1)
+
+    async def state_at(self, game_id: str, game_type: str, version: int) -> Loaded:
+        """The state after event ``version`` (at most the head), folded from the latest snapshot at or before it."""
+        base = await self.base(game_id, game_type, at_most=version)
+        loaded, _ = await self.folded_from(game_id, base, version)
+        return loaded
+
+    async def log(self, game_id: str, game_type: str, until: int) -> list[Entry]:
+        """The whole log up to ``until``, each event with what caused it: what a takeback request is judged on."""
+        codec = self.codecs[game_type]
+        return [Entry(e.version, actor_of(e.actor), e.command_id, codec.decode_event(e.payload))
+                for e in await self.store.read(game_id, after=0, until=until, known=True)]
 
     async def base(self, game_id: str, game_type: str, at_most: int | None) -> Loaded:
         """The latest snapshot at or before ``at_most``, else the initial state."""
@@ -102,7 +127,8 @@ class GameLoader:
         if not stored:
             return base
         game, codec = self.module(base.game_type), self.codecs[base.game_type]
-        state = fold(game.evolve, (codec.decode_event(e.payload) for e in stored), base.state)
+        state = fold_log(game.evolve, base.state, ((e.version, codec.decode_event(e.payload)) for e in stored),
+                         base.version)
         return Loaded(base.game_type, stored[-1].version, state)
 
     async def seed(self, game_id: str) -> bytes:
@@ -113,3 +139,8 @@ class GameLoader:
 
     def remember_seed(self, game_id: str, seed: bytes) -> None:
         self._seeds[game_id] = seed
+
+
+def actor_of(text: str) -> Actor:
+    """A stored actor (``system`` or ``seat:<n>``) as the rules know it."""
+    return SYSTEM if text == "system" else Seat(int(text.removeprefix("seat:")))

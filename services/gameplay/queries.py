@@ -134,9 +134,7 @@ class GameQueries:
         head = await self.store.head(game_id)
         if version >= head.version:
             return await self.loader.load(game_id)
-        until = max(0, version)
-        base = await self.loader.base(game_id, head.game_type, at_most=until)
-        return self.loader.folded(base, await self.store.read(game_id, after=base.version, until=until))
+        return await self.loader.state_at(game_id, head.game_type, max(0, version))
 
     def forget_token(self, game_id: str, token_hash_: str | None = None) -> None:
         """A seat's invite changed: forget the tokens remembered for ``game_id`` (all of them, or one by hash)."""

@@ -3,7 +3,8 @@
 The page asks for the history after every update; telling it from the first event each time meant reading
 and narrating the whole log per request. A narrator is a fold (it names things from what it was told
 before), so a story kept at version v is brought up to date by telling it only the events after v — which
-the gameplay service usually holds in memory already. Lines of told events never change.
+the gameplay service usually holds in memory already. Lines of told events never change, but for the mark of a
+takeback (:mod:`.story_undone`: "(taken back)").
 
 A story is told from the events its reader may see (:meth:`Gameplay.visible_events`): a game whose events
 are all public has one story for everybody; a game with hidden information has one per viewer until it
@@ -27,13 +28,14 @@ from cachetools import LRUCache
 from domain.kernel import GameModule, Narrator, Told, Viewer
 from domain.kernel.narration import seat_phrase
 from domain.kernel.phrases import Phrase, plain, say
-from domain.kernel.table import SeatClaimed
+from domain.kernel.table import MovesUndone, SeatClaimed
 from infra.errors import StreamNotFound
 from services.language.catalogs import Catalogs
 from services.language.render import Renderer
 
 from .command_ids import PLANNED
 from .queries import GameQueries
+from .story_undone import taken_back
 
 KERNEL = "kernel"
 """The words every game shares (a game without catalogs of its own is told in them)."""
@@ -167,6 +169,9 @@ class Stories:
                 lines, story.planned = marked_planned(story.narrator.tell(stored.version, stored.type, event),
                                                       stored.command_id, story.planned)
                 story.told.extend(lines)
+                if isinstance(event, MovesUndone):  # the lines already told of the moves taken back say so
+                    story.told = taken_back(story.told, event.back_to, stored.version)
+                    story.rendered.clear()
             if claimed:  # a player named their seat: the lines already told name it too
                 story.names, story.labels = await seats_of(queries, game_id, module)
                 story.rendered.clear()

@@ -21,9 +21,9 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import GameModule, fold
+from domain.kernel import GameModule
 from domain.kernel.notices import GAME_OVER, YOUR_TURN, Notice, turn_notices
-from domain.kernel.table import SeatClaimed, facts_of
+from domain.kernel.table import MovesUndone, SeatClaimed, facts_of, fold_log, undo_notices
 from infra.notifications import Told
 
 from .texts import ending, notice_phrase, time_to_move
@@ -40,20 +40,27 @@ class Logged(msgspec.Struct, frozen=True):
     event: Any
 
 
+def undone_before(events: Sequence[Logged]) -> list[int]:
+    """The versions before which :func:`derive` needs the state: where the takebacks among ``events`` begin."""
+    return sorted({e.event.back_to for e in events if isinstance(e.event, MovesUndone)})
+
+
 def notice_id(game_id: str, version: int, seat: int, kind: str) -> str:
     return f"{game_id}.{version}.{seat}.{kind}"
 
 
 def derive(
-    game: GameModule[Any], game_id: str, state: Any, events: Sequence[Logged], claimed: Mapping[int, str]
+    game: GameModule[Any], game_id: str, state: Any, events: Sequence[Logged], claimed: Mapping[int, str],
+    before: Mapping[int, Any] | None = None,
 ) -> tuple[list[Told], Any]:
     """The notices ``events`` (folded onto ``state``) give the seats in ``claimed`` (seat → player id), in log
-    order, and the state after them."""
+    order, and the state after them. ``before``: for each takeback among ``events`` (``table.moves_undone``), the
+    state just before the moves it takes back (:func:`undone_before`)."""
     claimed_at = {e.event.seat: e.version for e in events if isinstance(e.event, SeatClaimed)}
     told: list[Told] = []
     for _, group in groupby(events, key=lambda e: e.command_id):
         run = list(group)
-        after = fold(game.evolve, (e.event for e in run), state)
+        after = fold_log(game.evolve, state, ((e.version, e.event) for e in run), run[0].version - 1, before)
         for notice in _at_boundary(game, state, run, after, claimed):
             player = claimed.get(notice.seat)
             if player is None or notice.version <= claimed_at.get(notice.seat, 0):
@@ -76,6 +83,8 @@ def _at_boundary(
     if now.finished and not was.finished:
         outcome = game.outcome(after)
         notices += [Notice(seat, GAME_OVER, last, phrase=ending(outcome, seat)) for seat in sorted(claimed)]
+    pending = facts_of(before).undo
+    notices += undo_notices([(e.version, e.event) for e in run], pending.seat if pending is not None else None)
     if game.tell is not None:
         notices += game.tell(before, [(e.version, e.event) for e in run], after)
     return notices

@@ -34,6 +34,7 @@ import msgspec
 from cachetools import LRUCache
 from redis.exceptions import RedisError
 
+from domain.kernel.table import Rewound
 from infra.news import CATCH_UP, News
 from infra.notifications import STORE_FAILURES, Channels, Inbox, Outbox
 from infra.notifications.base import NotificationStore
@@ -42,7 +43,7 @@ from services.gameplay.cache import Loaded
 from services.gameplay.loader import GameLoader
 
 from . import preferences
-from .derive import Logged, Told, derive
+from .derive import Logged, Told, derive, undone_before
 from .outbox import plan, unique
 from .seen import Present, at_the_page
 
@@ -154,10 +155,14 @@ class Projector:
             base = await loader.base(game_id, game_type, at_most=cursor)
         stored = await loader.store.read(game_id, after=base.version, until=head, known=True)
         before = [e for e in stored if e.version <= cursor]
-        state = loader.folded(base, before).state
+        try:
+            state = loader.folded(base, before).state
+        except Rewound:  # the events up to the cursor take back moves before the state held
+            state = (await loader.state_at(game_id, game_type, cursor)).state
         events = [Logged(e.version, e.command_id, codec.decode_event(e.payload)) for e in stored
                   if e.version > cursor]
-        return derive(game, game_id, state, events, claimed)
+        undone = {v: (await loader.state_at(game_id, game_type, v - 1)).state for v in undone_before(events)}
+        return derive(game, game_id, state, events, claimed, undone)
 
 
 async def store_notices(store: NoticeWriter, game_id: str, told: list[Told], now: datetime,

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from domain.kernel import Outcome
 from domain.kernel.notices import GAME_OVER, YOUR_TURN
 from domain.kernel.phrases import Arg, Phrase, say, say_n
-from domain.kernel.table import TableFacts
+from domain.kernel.table import UNDO_ANSWERED, UNDO_ASKED, TableFacts
 
 CHANNEL_DISABLED = "channel_disabled"
 
@@ -26,6 +26,8 @@ def notice_phrase(kind: str, title: str, told: Arg | None = None) -> Phrase:
     if kind == "outbid":
         return say("Outbid in {game}: {told}", game=title, told=told) if told else say(
             "You were outbid in {game}", game=title)
+    if kind in (UNDO_ASKED, UNDO_ANSWERED):  # "Player 2 asks to take back their last move" (the game's title)
+        return say("{game}: {told}", game=title, told=told) if told else say("A takeback in {game}", game=title)
     if kind == "market":
         return say("{game}: {told}", game=title, told=told) if told else say("The market ran in {game}", game=title)
     return say("{game}: {told}", game=title, told=told or kind.replace("_", " "))

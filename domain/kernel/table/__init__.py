@@ -43,7 +43,7 @@ from .module import seated
 from .narrate import control_text, duration
 from .rewind import Rewound, fold_log, needs_log, step_with_log, undone_ranges
 from .rules import AlreadyGone, NoTakeBack, SeatStoodIn, facts_of
-from .undo import Entry, NoUndo, NoUndoPending, undo_range
+from .undo import UNDO_ANSWERED, UNDO_ASKED, Entry, NoUndo, NoUndoPending, undo_notices, undo_range
 
 TABLE_PREFIX = "table."
 """The tag namespace of the table's messages."""
@@ -53,6 +53,8 @@ __all__ = [
     "MIN_SECONDS",
     "TABLE_EVENTS",
     "TABLE_PREFIX",
+    "UNDO_ANSWERED",
+    "UNDO_ASKED",
     "AlreadyGone",
     "CameBack",
     "ClaimSeat",
@@ -103,6 +105,7 @@ __all__ = [
     "seated",
     "should_run",
     "step_with_log",
+    "undo_notices",
     "undo_range",
     "undone_ranges",
 ]

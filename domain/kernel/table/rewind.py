@@ -10,7 +10,7 @@ an earlier one, :func:`.undo.undo_range`), so :func:`fold_log` keeps only the st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from ..chance import Chance
@@ -33,17 +33,20 @@ class Rewound(Exception):
         self.back_to = back_to
 
 
-def fold_log(evolve: Callable[[S, Any], S], state: S, entries: Iterable[tuple[int, Any]], after: int) -> S:
+def fold_log(evolve: Callable[[S, Any], S], state: S, entries: Iterable[tuple[int, Any]], after: int,
+             before: Mapping[int, S] | None = None) -> S:
     """``state`` (the state at version ``after``) with ``entries`` ((version, event), in order, from ``after + 1``)
-    folded onto it, honouring takebacks; :class:`Rewound` when one reaches back to ``after`` or before."""
+    folded onto it, honouring takebacks; :class:`Rewound` when one reaches back to ``after`` or before, unless
+    ``before`` holds the state just before that version (``before[V]``: the state at version ``V - 1``)."""
     items = list(entries)
+    known = before or {}
     wanted = {event.back_to for _, event in items if isinstance(event, MovesUndone)}
-    early = [back_to for back_to in wanted if back_to <= after]
+    early = [back_to for back_to in wanted if back_to <= after and back_to not in known]
     if early:
         raise Rewound(min(early))
     if not wanted:
         return fold(evolve, (event for _, event in items), state)
-    saved: dict[int, S] = {}
+    saved: dict[int, S] = {v: known[v] for v in wanted if v in known}
     for version, event in items:
         if version in wanted:
             saved[version] = state

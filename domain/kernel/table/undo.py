@@ -19,7 +19,9 @@ import msgspec
 
 from ..errors import ActorNotAllowed, RuleViolation
 from ..game import GameModule
+from ..notices import Notice
 from ..phrases import say
+from ..phrases import seat as seat_ref
 from ..seats import SYSTEM, Actor
 from .facts import TableFacts, UndoRequest
 from .messages import (
@@ -163,3 +165,25 @@ def without_request(facts: TableFacts, event: Any) -> TableFacts:
     if facts.undo is None or isinstance(event, NEUTRAL):
         return facts
     return msgspec.structs.replace(facts, undo=None)
+
+
+UNDO_ASKED = "undo_asked"
+UNDO_ANSWERED = "undo_answered"
+
+
+def undo_notices(events: Sequence[tuple[int, Any]], asker: int | None = None) -> list[Notice]:
+    """What the seats are told of takebacks among ``events`` ((version, event) of one decision): each seat whose
+    consent is asked, ``undo_asked``; the asking seat, each answer (``undo_answered``). ``asker``: the seat whose
+    request is pending before ``events``."""
+    told: list[Notice] = []
+    for version, event in events:
+        match event:
+            case UndoAsked(seat=seat, waiting=waiting):
+                asker = seat
+                told += [Notice(other, UNDO_ASKED, version, phrase=say(
+                    "{seat} asks to take back their last move.", seat=seat_ref(seat))) for other in waiting]
+            case UndoAnswered(seat=seat, accept=accept) if asker is not None:
+                told.append(Notice(asker, UNDO_ANSWERED, version, phrase=say(
+                    "{seat} accepts the takeback.", seat=seat_ref(seat)) if accept else say(
+                    "{seat} refuses the takeback.", seat=seat_ref(seat))))
+    return told
