@@ -117,6 +117,10 @@ export const api = {
   game: (id) => request("GET", `/api/games/${enc(id)}`),
   me: (id, token) => request("GET", `/api/games/${enc(id)}/me`, { token }),
   advice: (id, token) => request("GET", `/api/games/${enc(id)}/advice`, { token }),
+  plans: (id, token) => request("GET", `/api/games/${enc(id)}/plans`, { token }),
+  setPlan: (id, plan, token) => request("PUT", `/api/games/${enc(id)}/plans`, { token, body: { plan } }),
+  clearPlans: (id, kind, token) =>
+    request("DELETE", `/api/games/${enc(id)}/plans${kind ? `?kind=${enc(kind)}` : ""}`, { token }),
   // The log and the story are redacted for their caller: a seat sees what its token may see.
   history: (id, after = 0, token = null) => request("GET", `/api/games/${enc(id)}/history?after=${after}`, { token }),
   events: (id, after = 0, token = null) => request("GET", `/api/games/${enc(id)}/events?after=${after}`, { token }),

@@ -14,6 +14,7 @@ import { ApiError, api, inWords } from "./api.js";
 import { bundleOf, playerOf } from "./bundles.js";
 import { mountChat } from "./chat.js";
 import { mountNotes } from "./notes.js";
+import { mountPlans } from "./plans.js";
 import { TablePanel } from "./clocks.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -203,6 +204,7 @@ function show({ game, data, history }) {
 
 /** A version the stream brought: its events to the board, then its history and state (never older than shown). */
 function arrived({ events, history, state }) {
+  if (page.plans) page.plans.heard(); // a plan held may have been played, or have expired
   if (page.replay && page.replay.active()) page.held.push(...(events.events || []));
   else if (page.board.onEvents) page.board.onEvents(events.events || []);
   if (state && page.auth && !state.me) { // the stream could not open as this seat (its cookie refused): read it
@@ -346,6 +348,9 @@ async function start() {
   const chat = mountChat($("#invites").parentElement, gameId, () => ({ token: page.token, seat: page.seat }));
   await chat.start();
   if (page.auth === "session") mountNotes($("#invites").parentElement, gameId); // the signed-in seat's own notes
+  if (page.seat !== null) { // the seat's own planned moves
+    page.plans = await mountPlans($("#invites").parentElement, { gameId, token: () => page.token });
+  }
   await follow(gameId, { after: page.version, chat: chat.seen(), token: page.auth === "token" ? page.token : null }, {
     version: arrived,
     chat: chat.add,
