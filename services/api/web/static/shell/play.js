@@ -137,6 +137,7 @@ function drawAt(view, version) {
     over: Boolean(page.game.outcome) && version >= page.gameVersion };
   const marks = page.board.render(state) || {};
   $("#status").textContent = page.board.status(state);
+  document.body.classList.remove("my-turn"); // a past version takes no move (render() marks it again when live)
   Object.assign(document.body.dataset, marks);
 }
 
