@@ -27,7 +27,7 @@ from services.gameplay.bootstrap import build
 from tests.conftest import drop_queue
 from tests.live import Services
 
-from .conftest import Pages, screenshot
+from .conftest import PHONE, Pages, screenshot
 
 pytestmark = [pytest.mark.integration, pytest.mark.browser]
 
@@ -218,5 +218,10 @@ def test_a_running_games_replay_shows_only_what_its_seat_may_see(web: Services, 
     expect(mine).not_to_have_text("hidden")
     expect(page.locator("#company-table tr[data-seat='1'] .cash")).to_have_text("hidden")
     assert asked and not [u for u in asked if "auditor" in u], asked  # the seat's own view, never the auditor's
+    page.set_viewport_size(PHONE)  # the scrubber fits a phone
+    wide = page.evaluate("""(w) => [...document.querySelectorAll('#replay *')]
+        .filter((e) => e.getBoundingClientRect().right > w + 1).map((e) => e.id || e.tagName)""", PHONE["width"])
+    assert not wide, f"too wide: {wide}"
+    screenshot(page, "replay-phone")
     refused = httpx.get(f"{web.url}/api/games/{game_id}/state", params={"at": version, "viewer": "auditor"})
     assert refused.status_code == 403, refused.text
