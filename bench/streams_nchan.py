@@ -7,7 +7,7 @@ For each N the two servers run alternately in one session (the Python stream fir
 :mod:`bench.streams` runs a case: one API process and one worker on a fresh database and a Redis server of the case's
 own, G two-seat games, N public streams spread over them from C client processes, then commands at a fixed rate
 through the API. *Python*: the streams are ``GET /api/games/<id>/stream`` on the API (the numbers of
-:func:`bench.streams.run_case`). *nchan*: the streams are ``GET /push/games/<id>/public`` on one nginx box (one
+:func:`bench.streams.run_case`). *nchan*: the streams are ``GET /push/games/<id>/public/en`` on one nginx box (one
 worker process, nchan in Redis mode on the case's Redis), each authorised by the API (``/internal/push-auth``), and
 the pusher (``services/pusher.py``) publishes each new version once per channel. The commands go to the API directly
 in both runs.
@@ -54,6 +54,7 @@ from .streams_page import StreamsResult
 
 STEPS = (2000, 5000, 10000)
 VERSION = b'data: {"version":'
+EVENTS = b"events"
 
 
 # -- the client processes (nchan's EventSource: the version is in the data) ------------------------------------
@@ -71,9 +72,12 @@ async def _stream(url: str, path: str, seen: list[tuple[int, float]], connected:
         while (await reader.readline()).strip():  # the headers
             pass
     connected.set()
+    event = b""
     try:
         while line := await reader.readline():
-            if line.startswith(VERSION):
+            if line.startswith(b"event:"):
+                event = line[6:].strip()
+            elif event == EVENTS and line.startswith(VERSION):  # a version's last message (history, state before)
                 end = line.index(b",", len(VERSION))
                 seen.append((int(line[len(VERSION):end]), time.monotonic()))
     finally:
@@ -163,7 +167,7 @@ async def _measure(services: Services, push: PushServer, redis_pid: int, streams
         await asyncio.sleep(1.0)  # the worker's first jobs (the opening dice), their messages published
         api_before = api.memory_info().rss / 2**20
         rss_before = _rss_mib(_nginx(nginx))
-        paths = [f"/push/games/{table_[i % games].game_id}/public" for i in range(streams)]
+        paths = [f"/push/games/{table_[i % games].game_id}/public/en" for i in range(streams)]
         pipes, processes, shares = spawn_clients(client_main, push.url, paths[:streams], clients)
         began = time.monotonic()
         try:

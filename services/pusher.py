@@ -1,11 +1,18 @@
-"""The publisher of the pages' messages to nchan (``MAGNATE_PUSH=nchan``; docs/SCALING.md, "A push server").
+"""The publisher of the game pages' messages to nchan (``MAGNATE_PUSH=nchan``; docs/SCALING.md, "A push server").
 
 One small process per deployment (``python -m services.pusher``, started by the supervisor beside nginx): it hears
-every append on the deployment's news channel (``<game_id> <version>``, :mod:`infra.news`), and for each new version
-of a game publishes one message per viewer class (the public's, each seat's) to that class's nchan channel
-(:mod:`infra.nchan.publisher`): the events since the last message it published for the game, redacted for the
-viewer (the body of the Python stream's ``events`` message, ``{"version", "events"}``). Each message is made and
-sent once, whatever the number of pages, API processes or nginx boxes.
+every append on the deployment's news channel (``<game_id> <version>``, :mod:`infra.news`) and every chat
+announcement (:func:`infra.chat.base.chat_channel`), and publishes what the game page's one stream would send
+(:mod:`services.api.page_stream`) to nchan's channels (:mod:`infra.nchan.publisher`), one per (game, viewer class,
+language): for each new version ``history`` (the story's new lines, in the channel's language), ``state`` (the
+public game and the seat's own view and legal commands) and ``events`` (the events as that viewer may see them), in
+that order; for the chat ``chat`` (each new line: a muted seat's only on the host's channels) and ``mutes`` (the
+whole chat). Each message is built once per (game, version, viewer class), only the story's lines once per
+language, and sent once per channel, whatever the number of pages, API processes or nginx boxes.
+
+Why a channel per language rather than words rendered by the page: the story's lines are told by each game's
+catalogs on the server (the page carries only the shell's words), and a service speaks a handful of languages, so a
+version costs a few renderings of its new lines, never one per page.
 
 Why a process of its own rather than a hunk in the append path: appends happen in the API processes (the players'
 commands) and in the workers (the computer's turns, the timers), several of each; the news channel already names
@@ -22,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 
 import msgspec
 from cachetools import LRUCache
@@ -30,20 +37,24 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from domain.kernel import PUBLIC, Seat, Viewer
+from infra.chat.base import chat_channel
 from infra.config import Settings, load
 from infra.errors import InfraError
 from infra.nchan.publisher import NchanPush, Push, public_channel, seat_channel
 from infra.news import news_channel
-from services.api.pages import events_page
-from services.gameplay import Gameplay
-from services.gameplay.bootstrap import reading
+from services.api.chat_schemas import ChatOut
+from services.api.page_stream import Sources, build_messages_in
+from services.gameplay.bootstrap import build
+from services.gameplay.chat import MUTES, Chat
+from services.gameplay.story import Stories
+from services.language.catalogs import catalogs_for
 
 log = logging.getLogger("magnate.pusher")
 
-EVENT = "events"
-"""The SSE event name of a game's message (as the Python stream's)."""
 KEPT_GAMES = 100_000
 """Games whose last published version the pusher remembers (the least recently moved are forgotten)."""
+CHATS = chat_channel("*")
+"""Every game's chat announcements (a pattern subscription)."""
 
 
 def pusher_name(queue_name: str) -> str:
@@ -51,24 +62,41 @@ def pusher_name(queue_name: str) -> str:
     return f"magnate-pusher:{queue_name}"
 
 
-def channel_of(game_id: str, viewer: Viewer) -> str:
-    return public_channel(game_id) if viewer == PUBLIC else seat_channel(game_id, int(viewer))
+def channel_of(game_id: str, viewer: Viewer, language: str) -> str:
+    return public_channel(game_id, language) if viewer == PUBLIC else seat_channel(game_id, int(viewer), language)
 
 
 class Pusher:
-    """Publishes each new version of a game once per viewer class; games are handled concurrently, one game's
-    versions in order (a version announced while the game's last one is being published joins the next message)."""
+    """Publishes each new version of a game once per viewer class and language, and each chat line; games are
+    handled concurrently, one game's versions in order (a version announced while the game's last one is being
+    published joins the next message), its chat likewise."""
 
-    def __init__(self, gameplay: Gameplay, push: Push) -> None:
-        self.gameplay = gameplay
+    def __init__(self, sources: Sources, push: Push, chat: Chat | None = None) -> None:
+        self.sources = sources
+        self.gameplay = sources.gameplay
         self.push = push
+        self.chat = chat
+        self.languages = tuple(sources.catalogs.languages)
         self.published: LRUCache[str, int] = LRUCache(maxsize=KEPT_GAMES)
+        self.chatted: LRUCache[str, int] = LRUCache(maxsize=KEPT_GAMES)
         self._seats: LRUCache[str, tuple[int, ...]] = LRUCache(maxsize=KEPT_GAMES)
         self._wanted: dict[str, int] = {}
+        self._told: dict[str, tuple[int, bool]] = {}
         self._running: dict[str, asyncio.Task[None]] = {}
 
     def announced(self, game_id: str, version: int) -> None:
         self._wanted[game_id] = max(self._wanted.get(game_id, 0), version)
+        self._start(game_id)
+
+    def chatted_in(self, game_id: str, said: str) -> None:
+        """A chat announcement: a new line's number, or :data:`MUTES` (the host muted or unmuted a seat)."""
+        if self.chat is None or not (said.isdigit() or said == MUTES):
+            return
+        line, mutes = self._told.get(game_id, (0, False))
+        self._told[game_id] = (max(line, int(said)) if said.isdigit() else line, mutes or said == MUTES)
+        self._start(game_id)
+
+    def _start(self, game_id: str) -> None:
         if game_id not in self._running:
             self._running[game_id] = asyncio.create_task(self._drain(game_id))
 
@@ -88,38 +116,82 @@ class Pusher:
 
     async def _drain(self, game_id: str) -> None:
         try:
-            while (version := self._wanted.pop(game_id, None)) is not None:
+            while game_id in self._wanted or game_id in self._told:
+                version = self._wanted.pop(game_id, None)
+                told = self._told.pop(game_id, None)
                 try:
-                    await self.publish(game_id, version)
+                    if version is not None:
+                        await self.publish(game_id, version)
+                    if told is not None:
+                        await self.publish_chat(game_id, *told)
                 except (InfraError, RedisError) as exc:
-                    log.warning("push of game %s version %s failed: %s", game_id, version, exc)
+                    log.warning("push of game %s (version %s, chat %s) failed: %s", game_id, version, told, exc)
         finally:
             del self._running[game_id]
 
+    async def _viewers(self, game_id: str) -> Sequence[Viewer]:
+        seats = self._seats.get(game_id)
+        if seats is None:  # a game's seats are fixed when it is created
+            seats = self._seats[game_id] = tuple(s.seat for s in await self.gameplay.queries.seats(game_id))
+        return [PUBLIC, *(Seat(seat) for seat in seats)]
+
+    async def _send(self, channel: str, parts: Sequence[tuple[str, str]]) -> None:
+        for event, data in parts:  # in order: a page takes a version's messages as one when its events arrive
+            await self.push.publish(channel, data, event)
+
     async def publish(self, game_id: str, version: int) -> None:
-        """One message per viewer class with the events after the last published version (the whole log for a game
-        this pusher has not published yet); the version is recorded only when every channel took its message (a
-        failure is sent again with the next one)."""
+        """Each viewer class's messages (:func:`..api.page_stream.build_messages_in`) from the last published version
+        (the whole log for a game this pusher has not published yet) to every language's channel; the version is
+        recorded only when every channel took its messages (a failure is sent again with the next one)."""
         after = self.published.get(game_id, 0)
         if version <= after:
             return
-        queries = self.gameplay.queries
-        seats = self._seats.get(game_id)
-        if seats is None:  # a game's seats are fixed when it is created
-            seats = self._seats[game_id] = tuple(s.seat for s in await queries.seats(game_id))
-        viewers: Sequence[Viewer] = [PUBLIC, *(Seat(seat) for seat in seats)]
-        pages = [await events_page(queries, game_id, after, viewer, version) for viewer in viewers]
-        await asyncio.gather(*(self.push.publish(channel_of(game_id, viewer), msgspec.json.encode(page).decode(),
-                                                 EVENT) for viewer, page in zip(viewers, pages, strict=True)
-                               if page.events))
-        self.published[game_id] = max(after, *(page.version for page in pages))
+        viewers = await self._viewers(game_id)
+        sends = []
+        reached = after
+        for viewer in viewers:
+            built = await build_messages_in(self.sources, game_id, after, viewer, self.languages, version)
+            if built is None:
+                continue
+            for language, messages in built.items():
+                reached = max(reached, messages.version)
+                sends.append(self._send(channel_of(game_id, viewer, language),
+                                        [(p.event, p.data) for p in messages.parts]))
+        await asyncio.gather(*sends)
+        self.published[game_id] = reached
+
+    async def publish_chat(self, game_id: str, line: int, mutes: bool) -> None:
+        """The chat's new lines (after the last published, or after the one before the announced line for a game
+        this pusher has not published yet) as ``chat`` messages, or the whole chat as ``mutes``: a muted seat's
+        lines only to the host's channels, as the Python stream sends them."""
+        assert self.chat is not None
+        after = self.chatted.get(game_id, max(0, line - 1))
+        if not mutes and line <= after:
+            return
+        viewers = await self._viewers(game_id)
+        host = await self.gameplay.queries.host_seat(game_id)
+        views = {seat: await self.chat.read(game_id, 0 if mutes else after, seat) for seat in {None, host}}
+        sends: list[Awaitable[None]] = []
+        for viewer in viewers:
+            seat = host if viewer != PUBLIC and int(viewer) == host else None
+            view = views[seat]
+            parts = ([("mutes", msgspec.json.encode(ChatOut(game_id, view.lines, view.muted, host)).decode())]
+                     if mutes else [("chat", msgspec.json.encode(item).decode()) for item in view.lines
+                                    if item.seq > after])
+            sends.extend(self._send(channel_of(game_id, viewer, language), parts) for language in self.languages
+                         if parts)
+        await asyncio.gather(*sends)
+        seen = [item.seq for view in views.values() for item in view.lines]
+        self.chatted[game_id] = max([after, line, *seen])
 
 
 async def listen(redis: Redis, channel: str, pusher: Pusher, stop: asyncio.Event) -> None:
-    """Hear the news until ``stop``; a (re)subscription is followed by a catch-up."""
+    """Hear the news and the chats until ``stop``; a (re)subscription is followed by a catch-up."""
+    chats = CHATS.removesuffix("*")
     while not stop.is_set():
         pubsub = redis.pubsub()
         try:
+            await pubsub.psubscribe(CHATS)
             await pubsub.subscribe(channel)
             while not stop.is_set():
                 message = await pubsub.get_message(timeout=1.0)
@@ -127,9 +199,13 @@ async def listen(redis: Redis, channel: str, pusher: Pusher, stop: asyncio.Event
                     continue
                 if message["type"] == "subscribe":
                     await pusher.catch_up()
-                elif message["type"] == "message":
-                    data = message["data"]
+                elif message["type"] in ("message", "pmessage"):
+                    data, named = message["data"], message["channel"]
                     text = data.decode() if isinstance(data, bytes) else str(data)
+                    name = named.decode() if isinstance(named, bytes) else str(named)
+                    if name.startswith(chats):
+                        pusher.chatted_in(name.removeprefix(chats), text)
+                        continue
                     game_id, _, version = text.rpartition(" ")
                     if game_id and version.isdigit():
                         pusher.announced(game_id, int(version))
@@ -152,12 +228,16 @@ async def serve(settings: Settings) -> None:
     redis = (Redis(unix_socket_path=url.removeprefix("unix://"), client_name=name) if url.startswith("unix://")
              else Redis.from_url(url, client_name=name))
     push = NchanPush(settings.nchan_publish_url)
+    runtime = None
     try:
-        async with reading(settings) as gameplay:
-            pusher = Pusher(gameplay, push)
-            await listen(redis, news_channel(settings.queue_name), pusher, stop)
-            await pusher.idle()
+        runtime = await build(settings, run_migrations=False)
+        catalogs = catalogs_for(settings.games, settings.languages, settings.pseudo_locale)
+        pusher = Pusher(Sources(runtime.gameplay, Stories(), catalogs, runtime.tables), push, runtime.chat)
+        await listen(redis, news_channel(settings.queue_name), pusher, stop)
+        await pusher.idle()
     finally:
+        if runtime is not None:
+            await runtime.close()
         await push.aclose()
         await redis.aclose()
 

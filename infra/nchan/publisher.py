@@ -2,8 +2,9 @@
 box (``infra/nchan/nginx.conf.template``); in Redis mode every box on the same Redis delivers it to its own
 subscribers. :class:`MemoryPush` is its in-memory twin (the same contract, ``tests/integration/test_nchan.py``).
 
-Channels are named per (game, viewer class): :func:`public_channel` (what anyone may read) and
-:func:`seat_channel` (what one seat may read). The message's SSE event name travels in nchan's
+Channels are named per (game, viewer class, language): :func:`public_channel` (what anyone may read) and
+:func:`seat_channel` (what one seat may read), each in one of the service's languages (the story's lines are
+words). The message's SSE event name travels in nchan's
 ``X-EventSource-Event`` header; nchan gives each message its own id (``<time>:<tag>``), which a reconnecting
 EventSource sends back as ``Last-Event-ID`` and nchan resumes after."""
 
@@ -23,12 +24,12 @@ from infra.errors import InfraError
 __all__ = ["MemoryPush", "NchanPush", "Push", "PushUnavailable", "Pushed", "public_channel", "seat_channel"]
 
 
-def public_channel(game_id: str) -> str:
-    return f"games/{game_id}/public"
+def public_channel(game_id: str, language: str) -> str:
+    return f"games/{game_id}/public/{language}"
 
 
-def seat_channel(game_id: str, seat: int) -> str:
-    return f"games/{game_id}/seat/{seat}"
+def seat_channel(game_id: str, seat: int, language: str) -> str:
+    return f"games/{game_id}/seat/{seat}/{language}"
 
 
 class PushUnavailable(InfraError):

@@ -40,7 +40,8 @@ from .notification_schemas import NoticeOut, NoticesOut, out
 from .pages import events_page
 from .schemas import GameOut, HistoryOut, MeOut, PlayerOut
 
-__all__ = ["Built", "Part", "SharedPages", "Sources", "build_messages", "notices_message", "page_state"]
+__all__ = ["Built", "Part", "SharedPages", "Sources", "build_messages", "build_messages_in", "notices_message",
+           "page_state"]
 
 
 class Part(msgspec.Struct, frozen=True):
@@ -108,19 +109,30 @@ async def build_messages(sources: Sources, game_id: str, after: int, viewer: Vie
     """The messages that bring ``viewer``'s page (in ``language``) from version ``after`` to the game's current
     version, or None when there is nothing new. ``announced``: the version an announcement named (the events up to
     it may come from memory; None reads the store)."""
+    built = await build_messages_in(sources, game_id, after, viewer, (language,), announced)
+    return None if built is None else built[language]
+
+
+async def build_messages_in(sources: Sources, game_id: str, after: int, viewer: Viewer, languages: tuple[str, ...],
+                            announced: int | None = None) -> dict[str, Built] | None:
+    """:func:`build_messages` in each of ``languages``: the events and the state are read, redacted and encoded once
+    for the viewer, only the story's lines once per language (what the push server's channels carry,
+    :mod:`services.pusher`)."""
     page = await events_page(sources.gameplay.queries, game_id, after, viewer, announced)
     if not page.events:
         return None
-    parts = []
+    told: dict[str, Part] = {}
     try:
-        version, lines = await sources.stories.told_in(sources.gameplay.queries, game_id, after, viewer,
-                                                       sources.catalogs, language)
-        parts.append(part("history", HistoryOut(version, tuple(lines))))
+        for language in languages:
+            version, lines = await sources.stories.told_in(sources.gameplay.queries, game_id, after, viewer,
+                                                           sources.catalogs, language)
+            told[language] = part("history", HistoryOut(version, tuple(lines)))
     except NoNarrator:
         pass  # a game told by no narrator has no history panel
-    parts.append(part("state", await page_state(sources, game_id, viewer)))
-    parts.append(part("events", page))  # last: its id says the whole version arrived
-    return Built(page.version, tuple(parts))
+    rest = (part("state", await page_state(sources, game_id, viewer)),
+            part("events", page))  # last: its id says the whole version arrived
+    return {language: Built(page.version, (told[language], *rest) if language in told else rest)
+            for language in languages}
 
 
 class SharedPages:

@@ -1,12 +1,13 @@
 """nginx with nchan as the pages' push server (infra/nchan/, services/pusher.py), in nchan's Redis mode on the test
-Redis under a key namespace of its own: a game played through nginx reaches a seat's page-like EventSource client,
-resumes with Last-Event-ID, and a seat's channel is refused to anyone but that seat. The publisher adapter and its
-in-memory twin pass one contract suite."""
+Redis under a key namespace of its own (tests/pushing.py): a game played through nginx reaches a seat's page-like
+EventSource client as the page's named messages (``history`` in the channel's language, ``state``, ``events``, and
+the chat's ``chat``), equal to what the API answers that seat, resumes with Last-Event-ID, and a seat's channel is
+refused to anyone but that seat. The publisher adapter and its in-memory twin pass one contract suite."""
 
 from __future__ import annotations
 
 import asyncio
-import socket
+import time
 import uuid
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
@@ -15,68 +16,23 @@ from typing import Any
 
 import httpx
 import pytest
-import redis
 
-from infra.nchan.process import nginx_binary
 from infra.nchan.publisher import MemoryPush, NchanPush, Pushed, public_channel, seat_channel
-from services.supervisor import PushServer, Services
-from tests.live import DEV_MAILBOX
+from services.api.seat_access import SEAT_COOKIE
+from tests.pushing import Pushing, pushing_deployment
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
 
-PORTS = range(18400, 18500)
 WAIT_S = 10.0
-
-
-def _free_ports(count: int) -> list[str]:
-    found: list[str] = []
-    for port in PORTS:
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-        found.append(f"127.0.0.1:{port}")
-        if len(found) == count:
-            return found
-    raise RuntimeError("no free port in 18400-18499")
-
-
-@dataclass
-class Pushing:
-    services: Services
-    push: PushServer
-
-    @property
-    def url(self) -> str:
-        return self.push.url
 
 
 @pytest.fixture(scope="module")
 def pushing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pushing]:
     from tests.conftest import REDIS_TEST_URL, own_database
 
-    nginx_binary()  # fails loudly, with how to install it, when nginx or nchan is missing
-    namespace = f"magnate:test-push:{uuid.uuid4().hex[:10]}:"
-    queue = f"magnate:test:{uuid.uuid4().hex[:10]}"
-    with own_database("magnate_test") as dsn:
-        services = Services.start(dsn, REDIS_TEST_URL, queue, workers=1, env=DEV_MAILBOX)
-        try:
-            listen, publish = _free_ports(2)
-            push = PushServer.start(services.env, [services.url.removeprefix("http://")], listen, publish,
-                                    tmp_path_factory.mktemp("nginx"), REDIS_TEST_URL, namespace)
-            try:
-                yield Pushing(services, push)
-            finally:
-                push.stop()
-        finally:
-            services.stop()
-            client = redis.Redis.from_url(REDIS_TEST_URL)
-            for pattern in (f"{namespace}*", f"{queue}*"):
-                keys = list(client.scan_iter(pattern))
-                if keys:
-                    client.delete(*keys)
-            client.close()
+    with own_database("magnate_test") as dsn, pushing_deployment(dsn, REDIS_TEST_URL,
+                                                                  tmp_path_factory.mktemp("nginx")) as deployed:
+        yield deployed
 
 
 # -- an EventSource client ---------------------------------------------------------------------------------------
@@ -108,6 +64,48 @@ async def events(http: httpx.AsyncClient, path: str, last_event_id: str | None =
 
 async def next_within(stream: AsyncIterator[Pushed]) -> Pushed:
     return await asyncio.wait_for(anext(stream), WAIT_S)
+
+
+def since(path: str, back_s: int = 2) -> str:
+    """``path`` from the messages of the last ``back_s`` seconds, as the page subscribes (GET .../stream/address): a
+    new subscription in nchan's Redis mode hears what is published from when it has asked Redis, a moment after its
+    answer's headers."""
+    return f"{path}?last_event_id={int(time.time()) - back_s}:0"
+
+
+class Listening:
+    """A subscription read in the background from the moment nchan accepted it (:meth:`open`)."""
+
+    def __init__(self, http: httpx.AsyncClient, path: str, last_event_id: str | None = None) -> None:
+        self._opened = asyncio.Event()
+        self._heard: asyncio.Queue[Pushed] = asyncio.Queue()
+        self._task = asyncio.ensure_future(self._read(events(http, path, last_event_id, self._opened)))
+
+    async def _read(self, stream: AsyncGenerator[Pushed, None]) -> None:
+        async for message in stream:
+            self._heard.put_nowait(message)
+
+    async def open(self) -> Listening:
+        opened = asyncio.ensure_future(self._opened.wait())
+        await asyncio.wait([opened, self._task], timeout=WAIT_S, return_when=asyncio.FIRST_COMPLETED)
+        if self._task.done():
+            self._task.result()  # the refusal
+        assert self._opened.is_set(), "not opened"
+        return self
+
+    async def next(self) -> Pushed:
+        return await asyncio.wait_for(self._heard.get(), WAIT_S)
+
+    async def until(self, version: int) -> list[Pushed]:
+        """The messages up to the ``events`` message that reaches ``version``."""
+        heard = [await self.next()]
+        while not (heard[-1].event == "events" and version_of(heard[-1]) >= version):
+            heard.append(await self.next())
+        return heard
+
+    async def close(self) -> None:
+        self._task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)
 
 
 # -- a game through nginx ------------------------------------------------------------------------------------------
@@ -144,7 +142,9 @@ async def move(http: httpx.AsyncClient, game: Game, seats: tuple[int, ...] = (0,
 
 
 def version_of(message: Pushed) -> int:
-    return int(httpx.Response(200, content=message.data).json()["version"])
+    """The version a message brings the page to (``events``, ``history``: theirs; ``state``: the game's)."""
+    body = httpx.Response(200, content=message.data).json()
+    return int(body["game"]["version"] if message.event == "state" else body.get("version", 0))
 
 
 def run(scenario: Callable[[], Awaitable[None]]) -> None:
@@ -155,32 +155,50 @@ def test_a_seat_page_hears_the_other_seats_move_through_nchan_and_resumes(pushin
     async def scenario() -> None:
         async with httpx.AsyncClient(base_url=pushing.url, timeout=WAIT_S) as http:
             game = await create(http)
-            opened = asyncio.Event()
-            page = events(http, f"/push/games/{game.game_id}/seat/0?token={game.tokens[0]}", None, opened)
-            first = asyncio.ensure_future(next_within(page))
-            await asyncio.wait_for(opened.wait(), WAIT_S)
+            auth = {"Authorization": f"Bearer {game.tokens[0]}"}
+            address = await http.get(f"/api/games/{game.game_id}/stream/address", headers=auth)
+            assert address.json() == {"kind": "nchan", "url": f"/push/games/{game.game_id}/seat/0/en"}
+            direct = await http.get(f"{pushing.services.url}/api/games/{game.game_id}/stream/address", headers=auth)
+            assert direct.json()["kind"] == "python"  # a page not served through nginx: the API's own stream
+            kept = await http.post(f"/api/games/{game.game_id}/stream/seat", headers=auth)  # as the page does
+            assert kept.status_code == 204, kept.text
+            address = await http.get(f"/api/games/{game.game_id}/stream/address?back=2",
+                                     headers={"Accept-Language": "ru"})
+            channel = f"/push/games/{game.game_id}/seat/0/ru"
+            url = address.json()["url"]  # the seat's cookie, the page's language, from two seconds ago
+            assert address.json()["kind"] == "nchan" and url.startswith(f"{channel}?last_event_id="), url
+            page = await Listening(http, url).open()  # the seat cookie, no token in the URL
             while True:  # until the other seat has moved
                 seat, version = await move(http, game)
                 if seat == 1:
                     break
-            heard = await first
-            while version_of(heard) < version:
-                heard = await next_within(page)
-            assert heard.event == "events" and version_of(heard) == version
-            # the events that seat reads from the API (its redactions included), as the Python stream sends them
-            body = httpx.Response(200, content=heard.data).json()
-            first_version = body["events"][0]["version"]
-            read = await http.get(f"/api/games/{game.game_id}/events?after={first_version - 1}",
-                                  headers={"Authorization": f"Bearer {game.tokens[0]}"})
-            assert read.json() == body
-            await page.aclose()
+            last = (await page.until(version))[-3:]
+            assert [m.event for m in last] == ["history", "state", "events"]
+            history, state, told = (httpx.Response(200, content=m.data).json() for m in last)
+            # what that seat reads from the API (its redactions, its language), as the Python stream sends it
+            after = told["events"][0]["version"] - 1
+            read = await http.get(f"/api/games/{game.game_id}/events?after={after}", headers=auth)
+            assert read.json() == told
+            said = await http.get(f"/api/games/{game.game_id}/history?after={after}",
+                                  headers={**auth, "Accept-Language": "ru"})
+            assert said.json() == history and history["lines"]
+            me = await http.get(f"/api/games/{game.game_id}/me", headers=auth)
+            assert state["me"]["legal"] == me.json()["legal"] and state["me"]["version"] == version
+            assert state["game"]["version"] == version
+            # a chat line of the other seat comes on the same channel
+            posted = await http.post(f"/api/games/{game.game_id}/chat", json={"text": "hello"},
+                                     headers={"Authorization": f"Bearer {game.tokens[1]}"})
+            assert posted.status_code == 201, posted.text
+            line = await page.next()
+            assert line.event == "chat" and httpx.Response(200, content=line.data).json()["text"] == "hello"
+            await page.close()
             # the page reconnects after a move it missed: nchan resumes after the last id it saw
             _, missed = await move(http, game)
-            resumed = events(http, f"/push/games/{game.game_id}/seat/0?token={game.tokens[0]}", heard.id)
-            again = await next_within(resumed)
-            assert version_of(again) == missed
-            assert httpx.Response(200, content=again.data).json()["events"][0]["version"] == version + 1
-            await resumed.aclose()
+            resumed = await Listening(http, channel, line.id).open()
+            again = await resumed.until(missed)
+            assert [m.event for m in again] == ["history", "state", "events"]
+            assert httpx.Response(200, content=again[-1].data).json()["events"][0]["version"] == version + 1
+            await resumed.close()
 
     run(scenario)
 
@@ -190,22 +208,29 @@ def test_a_seats_channel_is_refused_to_another_seat_and_to_no_one_the_public_one
         async with httpx.AsyncClient(base_url=pushing.url, timeout=WAIT_S) as http:
             game = await create(http)
             other = await create(http)
-            seat0 = f"/push/games/{game.game_id}/seat/0"
+            seat0 = f"/push/games/{game.game_id}/seat/0/en"
             for path in (f"{seat0}?token={game.tokens[1]}", seat0, f"{seat0}?token={other.tokens[0]}",
-                         f"{seat0}?token=forged", f"/push/games/{uuid.uuid4().hex}/public"):
+                         f"{seat0}?token=forged", f"/push/games/{uuid.uuid4().hex}/public/en",
+                         f"/push/games/{game.game_id}/public/xx", f"/push/games/{game.game_id}/seat/0"):
                 with pytest.raises(httpx.HTTPStatusError) as refused:
                     await anext(events(http, path))
-                assert refused.value.response.status_code == 403, path
-            opened = asyncio.Event()
-            public = events(http, f"/push/games/{game.game_id}/public", None, opened)
-            heard = asyncio.ensure_future(next_within(public))
-            await asyncio.wait_for(opened.wait(), WAIT_S)
+                assert refused.value.response.status_code in (403, 404), path
+            # the other seat's page, with its own seat cookie (as POST .../stream/seat sets it), is refused seat 0's
+            kept = await http.post(f"/api/games/{game.game_id}/stream/seat",
+                                   headers={"Authorization": f"Bearer {game.tokens[1]}"})
+            assert kept.status_code == 204, kept.text
+            assert any(c.name == SEAT_COOKIE and c.path == f"/push/games/{game.game_id}/" for c in http.cookies.jar)
+            with pytest.raises(httpx.HTTPStatusError) as refused:
+                await anext(events(http, seat0))
+            assert refused.value.response.status_code == 403
+            own = await Listening(http, since(f"/push/games/{game.game_id}/seat/1/en")).open()  # its own: open
+            public = await Listening(http, since(f"/push/games/{game.game_id}/public/de")).open()
             _, version = await move(http, game)
-            message = await heard
-            while version_of(message) < version:
-                message = await next_within(public)
-            assert version_of(message) == version
-            await public.aclose()
+            assert [m.event for m in (await public.until(version))[-3:]] == ["history", "state", "events"]
+            assert (await own.until(version))[-1].event == "events"
+            await own.close()
+            await public.close()
+            assert (await http.get("/internal/push-auth", headers={"X-Original-URI": seat0})).status_code == 404
 
     run(scenario)
 
@@ -226,13 +251,31 @@ async def nchan_side(pushing: Pushing) -> AsyncIterator[Side]:
         async def subscribe(channel: str, last_event_id: str | None = None, opened: asyncio.Event | None = None
                             ) -> AsyncGenerator[Pushed, None]:
             """The contract's own messages: the pusher publishes the game's creation to the same channels."""
-            token = f"?token={game.tokens[0]}" if channel == seat_channel(game.game_id, 0) else ""
-            async for message in events(http, f"/push/{channel}{token}", last_event_id, opened):
-                if not message.data.startswith('{"version"'):
-                    yield message
+            token = f"?token={game.tokens[0]}" if channel == seat_channel(game.game_id, 0, "en") else ""
+            answered = asyncio.Event()
+            probing = asyncio.ensure_future(probe(channel, answered)) if opened is not None else None
+            try:
+                async for message in events(http, f"/push/{channel}{token}", last_event_id, answered):
+                    if message.event == "probe":
+                        if opened is not None and probing is not None:
+                            opened.set()  # nchan hears the channel for this subscriber now
+                            probing.cancel()
+                    elif message.data.startswith(('{"n"', '{"to"')):
+                        yield message
+            finally:
+                if probing is not None:
+                    probing.cancel()
+
+        async def probe(channel: str, answered: asyncio.Event) -> None:
+            """In Redis mode a new subscriber hears what is published once nchan has asked Redis, a moment after
+            its answer's headers: probes until one is heard."""
+            await answered.wait()
+            while True:
+                await push.publish(channel, '{"probe": true}', "probe")
+                await asyncio.sleep(0.05)
 
         try:
-            yield push, subscribe, public_channel(game.game_id), seat_channel(game.game_id, 0)
+            yield push, subscribe, public_channel(game.game_id, "en"), seat_channel(game.game_id, 0, "en")
         finally:
             await push.aclose()
 
@@ -249,7 +292,7 @@ async def memory_side(_: Pushing) -> AsyncIterator[Side]:
         async for message in messages:
             yield message
 
-    yield push, subscribe, public_channel("g"), seat_channel("g", 0)
+    yield push, subscribe, public_channel("g", "en"), seat_channel("g", 0, "en")
 
 
 @pytest.mark.parametrize("side", [nchan_side, memory_side], ids=["nchan", "twin"])

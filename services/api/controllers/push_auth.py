@@ -2,12 +2,13 @@
 
 Before nchan holds a page's connection to a channel it asks this route, with the subscriber's own cookie and
 ``Authorization`` header and the address it asked for in ``X-Original-URI`` (its ``?token=`` included, as an
-EventSource sends it): 200 opens the subscription, 403 refuses it. A seat's channel (``/push/games/<id>/seat/<n>``)
-opens only for that seat's token (``?token=``, a bearer header, or the seat cookie the game's stream uses,
-:data:`..seat_access.SEAT_COOKIE`, when its path reaches the push location) or for the signed-in player who holds
-seat n; the public channel (``/push/games/<id>/public``) for anyone, as the public stream does, when the game
-exists. Anything else is refused: a token of another seat or of another game, a claimed seat's invite token, no
-credentials, an address that names no channel.
+EventSource sends it): 200 opens the subscription, 403 refuses it. A seat's channel
+(``/push/games/<id>/seat/<n>/<language>``) opens only for that seat's token (``?token=``, a bearer header, or the
+seat cookie, :data:`..seat_access.SEAT_COOKIE`, that ``POST .../stream/seat`` sets for the game's stream and its push
+location) or for the signed-in player who holds seat n; the public channel (``/push/games/<id>/public/<language>``)
+for anyone, as the public stream does, when the game exists. Anything else is refused: a token of another seat or of
+another game, a claimed seat's invite token, no credentials, a language the service does not speak, an address that
+names no channel.
 
 The answer says no more than the stream route would: whether the caller's own credentials open the seat."""
 
@@ -24,9 +25,11 @@ from infra.errors import InfraError
 from ..auth import bearer_token, seat_of, session_seat
 from ..deps import GameplayDep
 from ..errors import ApiError
+from ..language import CatalogsDep
 from ..seat_access import SEAT_COOKIE
 
-CHANNEL = re.compile(r"^/push/games/(?P<game>[A-Za-z0-9_-]{1,64})/(?:(?P<public>public)|seat/(?P<seat>[0-9]{1,3}))$")
+CHANNEL = re.compile(r"^/push/games/(?P<game>[A-Za-z0-9_-]{1,64})/(?:(?P<public>public)|seat/(?P<seat>[0-9]{1,3}))"
+                     r"/(?P<language>[A-Za-z0-9-]{2,16})$")
 
 
 def _answer(allowed: bool) -> Response[None]:
@@ -34,10 +37,10 @@ def _answer(allowed: bool) -> Response[None]:
 
 
 @get("/internal/push-auth", tags=["push"], include_in_schema=False, summary="nchan: may this subscriber subscribe?")
-async def push_auth(request: Request[Any, Any, Any], gameplay: GameplayDep) -> Response[None]:
+async def push_auth(request: Request[Any, Any, Any], gameplay: GameplayDep, catalogs: CatalogsDep) -> Response[None]:
     asked = urlsplit(request.headers.get("x-original-uri", ""))
     channel = CHANNEL.match(asked.path)
-    if channel is None:
+    if channel is None or channel["language"] not in catalogs.languages:
         return _answer(False)
     game_id = channel["game"]
     try:

@@ -300,6 +300,27 @@ async def provide_page_seat(request: Request[Any, Any, Any], game_id: FromPath[s
     return await session_seat(request, gameplay, game_id)
 
 
+PUSH_HEADER = "x-magnate-push"
+"""Set by nginx with nchan on every request it passes to the API (``infra/nchan/nginx.conf.template``): the page was
+served through it, so its stream may be nchan's (the same origin)."""
+
+
+BACK_MAX_S = 600
+"""The most a page may ask nchan to send again (its channels keep messages for 10 minutes)."""
+
+
+def push_prefix(game_id: str) -> str:
+    """Where nchan's subscriber locations of a game are (``infra/nchan/nginx.conf.template``)."""
+    return f"/push/games/{game_id}/"
+
+
+class StreamAddressOut(msgspec.Struct, frozen=True):
+    kind: str
+    """``python`` (the API's stream: ``?after=``, ``?chat=`` and its ids resume it) or ``nchan``."""
+    url: str
+    """The path to open (same origin as the page)."""
+
+
 class StreamController(Controller):
     path = "/api/games/{game_id:str}/stream"
     tags = ("games",)
@@ -363,11 +384,36 @@ class StreamController(Controller):
     async def keep_seat(self, request: Request[Any, Any, Any], game_id: FromPath[str], seat: SeatDep,
                         settings: SettingsDep) -> Response[None]:
         """An EventSource sends no ``Authorization`` header: with the seat's token as a bearer, this sets a cookie
-        (HttpOnly, SameSite=Strict, sent only to this game's stream) that opens the stream as that seat; with the
-        session (a signed-in player's own seat) it clears that cookie, the session being enough."""
+        (HttpOnly, SameSite=Strict, sent only to this game's stream, and with ``MAGNATE_PUSH=nchan`` to its push
+        location ``/push/games/<id>/``) that opens the stream as that seat; with the session (a signed-in player's
+        own seat) it clears that cookie, the session being enough."""
         path = request.url.path.removesuffix("/seat")
         token = bearer_token(request)
         secure = settings.secure_cookies or (settings.public_url or "").lower().startswith("https://")
-        cookie = Cookie(key=SEAT_COOKIE, value=token or "", path=path, httponly=True, samesite="strict",
-                        secure=secure, max_age=None if token else 0)
-        return Response(None, status_code=204, cookies=[cookie])
+        paths = [path, *([push_prefix(game_id)] if settings.push == "nchan" else [])]  # nchan's location too
+        cookies = [Cookie(key=SEAT_COOKIE, value=token or "", path=at, httponly=True, samesite="strict",
+                          secure=secure, max_age=None if token else 0) for at in paths]
+        return Response(None, status_code=204, cookies=cookies)
+
+    @get("/address", summary="Where this page's one stream is: the API's, or the push server's",
+         dependencies={"seat": Provide(provide_page_seat)}, security=[{}, *SECURITY],
+         responses=documented(400, 401, 404))
+    async def address(
+        self, request: Request[Any, Any, Any], game_id: FromPath[str], seat: OptionalSeatDep, gameplay: GameplayDep,
+        language: LanguageDep, settings: SettingsDep,
+        back: Annotated[int, QueryParameter(ge=0, le=BACK_MAX_S, description=(
+            "How many seconds ago the page began reading the game: nchan's channel sends it again what was "
+            "published since (the page drops what it holds by the versions), so nothing falls between its reads "
+            "and its subscription."))] = 0,
+    ) -> StreamAddressOut:
+        """The address of the caller's stream of this game (its seat: the seat cookie, the session, or none): the
+        API's own (``GET .../stream``, ``python``) or, when the site is served through nginx with nchan
+        (``MAGNATE_PUSH=nchan``, the request came through it), the channel of the caller's viewer class in its
+        language (``nchan``), from the messages published in the last ``back`` seconds (``?last_event_id=``:
+        nchan's message ids begin with their time; a reconnecting EventSource's ``Last-Event-ID`` wins over it)."""
+        await gameplay.loader.game_type(game_id)  # 404 for a game that does not exist
+        if settings.push != "nchan" or request.headers.get(PUSH_HEADER) != "nchan":
+            return StreamAddressOut("python", f"/api/games/{game_id}/stream")
+        viewer = f"seat/{seat}" if seat is not None else "public"
+        since = f"?last_event_id={gameplay.now_ms() // 1000 - back}:0" if back else ""
+        return StreamAddressOut("nchan", f"{push_prefix(game_id)}{viewer}/{language}{since}")

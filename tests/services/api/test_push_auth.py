@@ -11,6 +11,7 @@ import httpx
 import pytest
 from litestar import Litestar
 
+from infra.config import Settings
 from services.api.seat_access import SEAT_COOKIE
 from services.gameplay.bootstrap import Runtime
 
@@ -24,6 +25,16 @@ async def asks(client: httpx.AsyncClient, uri: str) -> int:
 
 
 @pytest.fixture
+def settings(queue_name: str) -> Settings:
+    """A deployment whose pages' streams are nchan's (MAGNATE_PUSH=nchan)."""
+    return Settings(queue_name=queue_name, sandbox=True, dev_mailbox=True, push="nchan")
+
+
+THROUGH_NGINX = {"X-Magnate-Push": "nchan"}
+"""What nginx with nchan adds to every request it passes to the API (infra/nchan/nginx.conf.template)."""
+
+
+@pytest.fixture
 async def other(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
     async with asgi_client(app) as c:
         yield c
@@ -33,12 +44,15 @@ async def test_a_seats_channel_opens_only_for_its_token_or_its_player(
     client: httpx.AsyncClient, other: httpx.AsyncClient, runtime: Runtime, table: Table
 ) -> None:
     game = await table.create(humans=2)
-    seat0, seat1 = f"/push/games/{game.id}/seat/0", f"/push/games/{game.id}/seat/1"
+    seat0, seat1 = f"/push/games/{game.id}/seat/0/en", f"/push/games/{game.id}/seat/1/en"
     assert await asks(client, f"{seat0}?token={game.tokens[0]}") == 200
     assert await asks(client, f"{seat1}?token={game.tokens[0]}") == 403  # another seat's token
     assert await asks(client, seat0) == 403  # nobody
     assert await asks(client, f"{seat0}?token=forged") == 403
-    assert await asks(client, f"/push/games/{game.id}/seat/7?token={game.tokens[0]}") == 403
+    assert await asks(client, f"/push/games/{game.id}/seat/7/en?token={game.tokens[0]}") == 403
+    assert await asks(client, f"/push/games/{game.id}/seat/0/ru?token={game.tokens[0]}") == 200  # its language
+    assert await asks(client, f"/push/games/{game.id}/seat/0/xx?token={game.tokens[0]}") == 403  # not spoken
+    assert await asks(client, f"/push/games/{game.id}/seat/0?token={game.tokens[0]}") == 403  # no language
     kept = {"X-Original-URI": seat0, "Cookie": f"{SEAT_COOKIE}={game.tokens[0]}"}  # the stream's seat cookie
     assert (await client.get("/internal/push-auth", headers=kept)).status_code == 200
     kept["X-Original-URI"] = seat1
@@ -54,8 +68,34 @@ async def test_a_seats_channel_opens_only_for_its_token_or_its_player(
 
 async def test_the_public_channel_is_open_and_nothing_else_is(client: httpx.AsyncClient, table: Table) -> None:
     game = await table.create(humans=2)
-    assert await asks(client, f"/push/games/{game.id}/public") == 200
-    assert await asks(client, "/push/games/no-such-game/public") == 403
-    for uri in ("", "/push/games", f"/api/games/{game.id}/stream", f"/push/games/{game.id}/public/../seat/0",
-                f"/push/games/{game.id}/seat/-1?token={game.tokens[0]}"):
+    assert await asks(client, f"/push/games/{game.id}/public/en") == 200
+    assert await asks(client, f"/push/games/{game.id}/public/de") == 200
+    assert await asks(client, "/push/games/no-such-game/public/en") == 403
+    for uri in ("", "/push/games", f"/api/games/{game.id}/stream", f"/push/games/{game.id}/public/../seat/0/en",
+                f"/push/games/{game.id}/public", f"/push/games/{game.id}/public/xx",
+                f"/push/games/{game.id}/seat/-1/en?token={game.tokens[0]}"):
         assert await asks(client, uri) == 403, uri
+
+
+async def test_the_page_learns_its_stream_address_and_its_seat_cookie_reaches_the_push_location(
+    client: httpx.AsyncClient, other: httpx.AsyncClient, table: Table
+) -> None:
+    game = await table.create(humans=2)
+    address = f"/api/games/{game.id}/stream/address"
+    assert (await client.get(address)).json() == {"kind": "python", "url": f"/api/games/{game.id}/stream"}  # direct
+    assert (await client.get(address, headers=THROUGH_NGINX)).json() == {
+        "kind": "nchan", "url": f"/push/games/{game.id}/public/en"}
+    german = await client.get(address, headers={**THROUGH_NGINX, "Accept-Language": "de"})
+    assert german.json()["url"] == f"/push/games/{game.id}/public/de"
+
+    kept = await client.post(f"/api/games/{game.id}/stream/seat", headers=bearer(game.tokens[1]))
+    assert kept.status_code == 204, kept.text
+    paths = sorted(c.split("Path=")[1].split(";")[0] for c in kept.headers.get_list("set-cookie")
+                   if c.startswith(f"{SEAT_COOKIE}="))
+    assert paths == [f"/api/games/{game.id}/stream", f"/push/games/{game.id}/"]
+    seat_cookie = {"Cookie": f"{SEAT_COOKIE}={game.tokens[1]}"}
+    answer = await other.get(address, headers={**THROUGH_NGINX, **seat_cookie})
+    assert answer.json() == {"kind": "nchan", "url": f"/push/games/{game.id}/seat/1/en"}
+    forged = await other.get(address, headers={**THROUGH_NGINX, "Cookie": f"{SEAT_COOKIE}=forged"})
+    assert forged.json()["url"] == f"/push/games/{game.id}/public/en"  # a cookie that opens no seat: the public's
+    assert (await other.get("/api/games/no-such-game/stream/address")).status_code == 404

@@ -9,6 +9,13 @@
 //
 // An EventSource sends no Authorization header: a guest's seat token is handed over once as a bearer
 // (POST .../stream/seat), which sets a cookie only this game's stream receives; the token is never in a URL.
+//
+// The server says where the stream is (GET .../stream/address): the API's own, or, when the site is served through
+// nginx with nchan (docs/SCALING.md), the push server's channel of this seat (or the public's) in the page's
+// language, which carries the same named messages. nchan gives each message its own id, beginning with its time, and
+// resumes after the last one seen; the first subscription asks for what was published since the page began reading
+// the game (a move between its reads and its subscription is not lost: what it already holds is dropped by the
+// versions, as after a pusher's restart).
 
 import { cookie } from "./api.js";
 
@@ -28,12 +35,28 @@ async function keepSeat(gameId, token) {
   }
 }
 
+/** Where this page's stream is: {kind: "python" | "nchan", url}; nchan's from the time this page began loading. */
+async function address(gameId) {
+  const back = Math.min(600, Math.ceil(performance.now() / 1000) + 2); // seconds, and some for the boxes' clocks
+  try {
+    const answer = await fetch(`/api/games/${enc(gameId)}/stream/address?back=${back}`,
+      { headers: { Accept: "application/json" } });
+    if (answer.ok) return await answer.json();
+  } catch (err) {
+    // the API's own stream
+  }
+  return { kind: "python", url: `/api/games/${enc(gameId)}/stream` };
+}
+
 /** Follows the game from version ``after`` and chat line ``chat``. ``on``: {version({events, history, state}),
  * chat(line), mutes(chat), notices(body), games(body), state(connection)}, each optional but ``version``. */
 export async function follow(gameId, { after, chat = 0, token = null }, on) {
   await keepSeat(gameId, token);
-  const source = new EventSource(`/api/games/${enc(gameId)}/stream?after=${after}&chat=${chat}`);
+  const where = await address(gameId);
+  const pushed = where.kind === "nchan";
+  const source = new EventSource(pushed ? where.url : `${where.url}?after=${after}&chat=${chat}`);
   const state = on.state || (() => {});
+  let held = after; // the version shown: a push server's channel may repeat older ones (a pusher that restarted)
   state("connecting");
   source.addEventListener("open", () => state("live"));
   source.addEventListener("error", () => state(source.readyState === EventSource.CLOSED ? "closed" : "reconnecting"));
@@ -50,7 +73,9 @@ export async function follow(gameId, { after, chat = 0, token = null }, on) {
   listen("history", (data) => { pending.history = data; });
   listen("state", (data) => { pending.state = data; });
   listen("events", (data) => {
-    const batch = { events: data, history: pending.history || null, state: pending.state || null };
+    const events = { ...data, events: (data.events || []).filter((e) => !(e.version <= held)) };
+    held = Math.max(held, data.version || 0);
+    const batch = { events, history: pending.history || null, state: pending.state || null };
     pending = {};
     on.version(batch);
   });
