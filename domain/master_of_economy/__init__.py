@@ -17,6 +17,7 @@ from .events import MoeEvent
 from .legal import legal_commands
 from .narrate import Narrator
 from .pending import pending
+from .plans import PLANS
 from .secrets import hide, redact
 from .state import State, Step
 from .takebacks import undo_safe
@@ -101,6 +102,7 @@ GAME: GameModule[State] = GameModule(
     hide=hide,
     advise=advise,
     advice_text=advice_text,
+    plans=PLANS,
     undo_safe=undo_safe,
     round_events=("master_of_economy.stage_began",),
     outcome=_outcome,
