@@ -27,6 +27,7 @@ import { keepHead } from "./receipt.js";
 import { linkedVersion, mountReplay } from "./replay.js";
 import { offer, offerClaim, offerSignIn } from "./seatoffer.js";
 import { seats } from "./seats.js";
+import { Takebacks } from "./takebacks.js";
 import "./language.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -48,6 +49,7 @@ const page = {
   board: null,
   history: null,
   table: null, // the panel "The table": clocks, stand-ins, and the viewer's own seat's buttons
+  takebacks: null, // the banner of takebacks of moves (takebacks.js)
   live: "connecting", // the stream's state: while it is not "live", the page reads after its own moves
   replay: null, // the scrubber (replay.js): while it replays, the live game is kept but not drawn
   held: [], // the stream's events that arrived while replaying, for the board once it is live again
@@ -124,6 +126,7 @@ function render() {
   $("#status").textContent = page.board.status(state);
   page.table.render({ table: page.data.table || game.table, seat: page.seat, onTurn: game.on_turn || [],
     over: Boolean(game.outcome) });
+  page.takebacks.render({ table: page.data.table || game.table, seat: page.seat, over: Boolean(game.outcome) });
   renderFinal($("#final"), $("#final-body"), { gameId, gameType: game.game_type, outcome: game.outcome, bundle,
     view: state.view, label: (seat) => label(seat), seat: page.seat, token: page.token, rematchId: game.rematch_id });
   if (state.over) offer(); // a finished game's seat can no longer be claimed or kept: nothing to offer
@@ -208,6 +211,7 @@ function arrived({ events, history, state }) {
   if (page.plans) page.plans.heard(); // a plan held may have been played, or have expired
   if (page.replay && page.replay.active()) page.held.push(...(events.events || []));
   else if (page.board.onEvents) page.board.onEvents(events.events || []);
+  page.takebacks.heard(events.events || []);
   if (state && page.auth && !state.me) { // the stream could not open as this seat (its cookie refused): read it
     refresh().catch((err) => { $("#notice").textContent = inWords(err); });
     return;
@@ -322,6 +326,8 @@ async function start() {
     return;
   }
   page.table = new TablePanel($("#table-panel"), $("#time-control"), $("#stood-in"),
+    { gameId, label: (seat) => label(seat), token: () => page.token, refresh });
+  page.takebacks = new Takebacks($("#takeback"),
     { gameId, label: (seat) => label(seat), token: () => page.token, refresh });
   try {
     await findSeat();
