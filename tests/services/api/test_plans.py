@@ -164,3 +164,22 @@ async def test_nobody_else_ever_sees_a_plan(app: Litestar, client: httpx.AsyncCl
                 "GET", f"/api/games/{game.id}/stream?after=0") as response:
             message = "\n".join((await EventStream(response).events()).data)
             assert str(SECRET_LIMIT) not in message and "bid_up_to" not in message
+
+
+async def test_master_of_economy_passes_for_a_seat_in_its_phase(client: httpx.AsyncClient, runtime: Runtime,
+                                                                table: Table) -> None:
+    response = await client.post("/api/games", json={"game": "master_of_economy",
+                                                     "options": {"players": 2, "assignment": "random"}})
+    assert response.status_code == 201, response.text
+    created = response.json()
+    game = Game(created["game_id"], {s["seat"]: s["token"] for s in created["seats"] if s["token"]}, created)
+    seat = await table.seat_on_turn(game)
+    own = bearer(game.tokens[seat])
+    offered = (await client.get(plans_url(game), headers=own)).json()["offered"]
+    assert [o["kind"] for o in offered] == ["master_of_economy.pass_phase"]
+    set_ = await client.put(plans_url(game), json={"plan": {"type": "master_of_economy.pass_phase"}}, headers=own)
+    assert set_.status_code == 200, set_.text
+    version = set_.json()["version"]
+    assert await runtime.planning.play(game.id, version)
+    moved = [e for e in await table.log(game) if e["version"] > version]
+    assert moved[0]["actor"] == f"seat:{seat}" and moved[0]["command_id"] == f"plan:{version}:{seat}"
