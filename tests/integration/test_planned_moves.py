@@ -62,7 +62,7 @@ async def test_the_worker_passes_for_a_seat_that_planned_it(http: httpx.AsyncCli
     assert played[0]["type"] == "magnate.bid_passed" and played[0]["actor"] == f"seat:{planner}"
     assert len({e["command_id"] for e in played}) == 1, "one planned move"
     lines = (await http.get(f"/api/games/{game_id}/history")).json()["lines"]
-    assert [line["text"] for line in lines if line["version"] == played[0]["version"]][0].endswith("(planned)")
+    assert next(line["text"] for line in lines if line["version"] == played[0]["version"]).endswith("(planned)")
 
     async def spent() -> bool:
         answer = await http.get(f"/api/games/{game_id}/plans", headers=tokens[planner])
