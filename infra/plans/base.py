@@ -19,6 +19,9 @@ class PlanRecord(msgspec.Struct, frozen=True):
     """The plan as kept: the game's plan struct in canonical JSON, its scope fixed when it was set."""
     set_at: str
     """When it was set (ISO 8601, UTC)."""
+    holder: str = ""
+    """Who held the seat when the plan was set (the service's fingerprint of the seat's claim and invite): a plan
+    whose seat has changed hands since is not its new holder's."""
 
 
 class SeatPlans(Protocol):
@@ -26,7 +29,7 @@ class SeatPlans(Protocol):
         """The seat's plans in the game, by kind."""
         ...
 
-    async def put(self, game_id: str, seat: int, kind: str, body: bytes) -> PlanRecord:
+    async def put(self, game_id: str, seat: int, kind: str, body: bytes, holder: str = "") -> PlanRecord:
         """Keep ``body`` as the seat's plan of ``kind`` (replacing one of the same kind). StreamNotFound for an unknown
         game."""
         ...

@@ -95,12 +95,28 @@ class SeatPlanning:
 
     # -- the seat's own routes ------------------------------------------------------------------
 
+    async def _holders(self, game_id: str) -> dict[int, str]:
+        """Who holds each seat now: its claiming player and its invite (a release, a claim or a new invite changes it,
+        and the plans set before are not the new holder's)."""
+        return {r.seat: f"{r.player_id or ''}/{r.token_hash or ''}" for r in await self.gameplay.store.seats(game_id)}
+
+    async def _held(self, game_id: str, records: list[PlanRecord]) -> list[PlanRecord]:
+        """``records`` of the seats' current holders; the others are dropped."""
+        holders = await self._holders(game_id)
+        held = []
+        for record in records:
+            if holders.get(record.seat) == record.holder:
+                held.append(record)
+            else:
+                await self.plans.drop(game_id, record.seat, (record.kind,))
+        return held
+
     async def read(self, game_id: str, seat: int) -> SeatsPlans:
         """The seat's plans and the kinds it may set now (StreamNotFound, NoPlans)."""
         loaded = await self.gameplay.load(game_id)
         module = self.gameplay.module(loaded.game_type)
         kinds = self._kinds(module)
-        records = await self.plans.of_seat(game_id, seat)
+        records = await self._held(game_id, await self.plans.of_seat(game_id, seat))
         return SeatsPlans(game_id, loaded.game_type, seat, loaded.version, kinds.offered(loaded.state, Seat(seat)),
                           tuple(Kept(r.kind, msgspec.Raw(r.body), r.set_at,
                                      kinds.describe(self._decode(module, r.body))) for r in records))
@@ -117,7 +133,8 @@ class SeatPlanning:
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             raise BadPlan(str(exc)) from exc
         plan = kinds.fix(loaded.state, Seat(seat), asked)
-        await self.plans.put(game_id, seat, plan_tag(type(plan)), msgspec.json.encode(plan))
+        holder = (await self._holders(game_id)).get(seat, "")
+        await self.plans.put(game_id, seat, plan_tag(type(plan)), msgspec.json.encode(plan), holder)
         await self.queue.enqueue(Job(game_id, loaded.version, PLANNED_MOVE))
         return await self.read(game_id, seat)
 
@@ -160,7 +177,7 @@ class SeatPlanning:
             return False
         kinds = module.plans
         live: list[tuple[PlanRecord, Any]] = []
-        for record in await self.plans.of_games((game_id,)):
+        for record in await self._held(game_id, await self.plans.of_games((game_id,))):
             plan = self._decode(module, record.body)
             if kinds.expired(loaded.state, plan):
                 await self.plans.drop(game_id, record.seat, (record.kind,))

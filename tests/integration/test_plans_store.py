@@ -50,8 +50,9 @@ async def test_a_seat_keeps_one_plan_of_each_kind(side: PlansWorld) -> None:
     first = await side.plans.put(game, 1, "magnate.pass_auctions", PASS)
     assert (first.game_id, first.seat, first.kind, first.body) == (game, 1, "magnate.pass_auctions", PASS)
     assert first.set_at.endswith("Z")
-    await side.plans.put(game, 1, "magnate.bid_up_to", BID)
-    replaced = await side.plans.put(game, 1, "magnate.bid_up_to", BID.replace(b"500", b"700"))
+    await side.plans.put(game, 1, "magnate.bid_up_to", BID, "ada")
+    replaced = await side.plans.put(game, 1, "magnate.bid_up_to", BID.replace(b"500", b"700"), "bob")
+    assert replaced.holder == "bob"
     kept = await side.plans.of_seat(game, 1)
     assert [(p.kind, p.body) for p in kept] == [("magnate.bid_up_to", replaced.body), ("magnate.pass_auctions", PASS)]
     assert await side.plans.of_seat(game, 0) == [], "another seat's plans are not this seat's"

@@ -183,3 +183,18 @@ async def test_master_of_economy_passes_for_a_seat_in_its_phase(client: httpx.As
     assert await runtime.planning.play(game.id, version)
     moved = [e for e in await table.log(game) if e["version"] > version]
     assert moved[0]["actor"] == f"seat:{seat}" and moved[0]["command_id"] == f"plan:{version}:{seat}"
+
+
+async def test_a_plan_does_not_pass_to_the_seats_next_holder(client: httpx.AsyncClient, other: httpx.AsyncClient,
+                                                             runtime: Runtime, table: Table) -> None:
+    game = await table.create(2)
+    seat = await table.seat_on_turn(game)
+    version = (await table.read(game))["version"]
+    guest = await client.put(plans_url(game), json={"plan": PASS}, headers=bearer(game.tokens[seat]))
+    assert guest.status_code == 200 and guest.json()["plans"]
+    await seated(other, runtime, game, seat, "next-holder@example.com")  # the seat changes hands: claimed
+    claimed = (await table.read(game))["version"]
+    assert claimed > version
+    assert not await runtime.planning.play(game.id, claimed), "the worker plays no plan of the seat's last holder"
+    assert not [e for e in await table.log(game) if e["command_id"].startswith("plan:")]
+    assert (await other.get(plans_url(game))).json()["plans"] == [], "the guest's plan is not the claimer's"
