@@ -51,6 +51,16 @@ class BadPlan(Exception):
     code = "plan/invalid"
 
 
+class OtherGamesPlan(Exception):
+    """A well-formed plan of another game (the request is fine, the plan is not this game's)."""
+
+    code = "plan/other_games_plan"
+
+    def __init__(self, other: str, game: str) -> None:
+        super().__init__(f"that is a {other} plan, and this is a {game} game")
+        self.other, self.game = other, game
+
+
 class Kept(msgspec.Struct, frozen=True):
     """One plan as its seat reads it."""
 
@@ -131,6 +141,13 @@ class SeatPlanning:
         try:
             asked = self._decode(module, body)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            for other in self.gameplay.games.values():
+                if other.name != module.name and other.plans is not None:
+                    try:
+                        self._decode(other, body)
+                    except (msgspec.ValidationError, msgspec.DecodeError):
+                        continue
+                    raise OtherGamesPlan(other.name, module.name) from exc
             raise BadPlan(str(exc)) from exc
         plan = kinds.fix(loaded.state, Seat(seat), asked)
         holder = (await self._holders(game_id)).get(seat, "")

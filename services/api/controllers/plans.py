@@ -13,7 +13,7 @@ from litestar.di import Provide
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from domain.kernel.phrases import say
-from services.gameplay.plans import BadPlan, NoPlans, SeatsPlans
+from services.gameplay.plans import BadPlan, NoPlans, OtherGamesPlan, SeatsPlans
 from services.gameplay.story import renderer
 from services.language.catalogs import Catalogs
 
@@ -61,7 +61,8 @@ class PlansController(Controller):
 
     @put("/", summary="Set a planned move", guards=[json_only], security=SECURITY, cache_control=PRIVATE,
          responses=documented(400, 401, 403, 404, 415, 422, s400="Not one of the game's plans (plan/invalid)",
-                              s422="The plan cannot be set now (plan/refused)"))
+                              s422="The plan cannot be set now (plan/refused), or it is another game's "
+                                   "(plan/other_games_plan)"))
     async def write(self, request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[PlanRequest],
                     seat: SeatDep, planning: PlanningDep,
                    catalogs: CatalogsDep, language: LanguageDep) -> PlansOut:
@@ -72,6 +73,9 @@ class PlansController(Controller):
         refuse_duplicate_keys(await request.body())
         try:
             return plans_out(await planning.set(game_id, seat, msgspec.json.encode(data.plan)), catalogs, language)
+        except OtherGamesPlan as exc:
+            raise ApiError(422, exc.code, say("that is a {other} plan, and this is a {game} game", other=exc.other,
+                                              game=exc.game), game=exc.game) from exc
         except BadPlan as exc:
             raise ApiError(400, exc.code, say("not a planned move of this game: {reason}", reason=str(exc))) from exc
         except NoPlans as exc:

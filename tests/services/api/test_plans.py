@@ -68,6 +68,7 @@ async def test_a_seat_sets_reads_and_clears_its_plans(client: httpx.AsyncClient,
     ({"plan": PASS, "more": 1}, 400, "request/invalid"),
     ({"plan": "pass"}, 400, "request/invalid"),
     ({"plan": {"type": "magnate.bid_up_to", "limit": 150}}, 422, "plan/refused"),
+    ({"plan": {"type": "master_of_economy.pass_phase"}}, 422, "plan/other_games_plan"),
 ])
 async def test_a_bad_plan_is_refused_with_a_code(client: httpx.AsyncClient, table: Table, body: object, status: int,
                                                  code: str) -> None:
