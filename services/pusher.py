@@ -29,7 +29,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-from collections.abc import Awaitable, Sequence
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 
 import msgspec
 from cachetools import LRUCache
@@ -40,7 +41,7 @@ from domain.kernel import PUBLIC, Seat, Viewer
 from infra.chat.base import chat_channel
 from infra.config import Settings, load
 from infra.errors import InfraError
-from infra.nchan.publisher import NchanPush, Push, public_channel, seat_channel
+from infra.nchan.publisher import MANY, NchanPush, Push, public_channel, seat_channel
 from infra.news import news_channel
 from services.api.chat_schemas import ChatOut
 from services.api.page_stream import Sources, build_messages_in
@@ -135,9 +136,18 @@ class Pusher:
             seats = self._seats[game_id] = tuple(s.seat for s in await self.gameplay.queries.seats(game_id))
         return [PUBLIC, *(Seat(seat) for seat in seats)]
 
-    async def _send(self, channel: str, parts: Sequence[tuple[str, str]]) -> None:
-        for event, data in parts:  # in order: a page takes a version's messages as one when its events arrive
-            await self.push.publish(channel, data, event)
+    async def _send(self, plan: Mapping[str, Sequence[tuple[str, str]]]) -> None:
+        """Each channel's messages in order (a page takes a version's messages as one when its events arrive), the
+        same bytes posted once to every channel that gets them at that place (the languages of a viewer class share
+        its state and events, the seats most of the chat)."""
+        for place in range(max((len(parts) for parts in plan.values()), default=0)):
+            alike: dict[tuple[str, str], list[str]] = defaultdict(list)
+            for channel, parts in plan.items():
+                if place < len(parts):
+                    alike[parts[place]].append(channel)
+            await asyncio.gather(*(self.push.publish_to(channels[at:at + MANY], data, event)
+                                   for (event, data), channels in alike.items()
+                                   for at in range(0, len(channels), MANY)))
 
     async def publish(self, game_id: str, version: int) -> None:
         """Each viewer class's messages (:func:`..api.page_stream.build_messages_in`) from the last published version
@@ -146,18 +156,16 @@ class Pusher:
         after = self.published.get(game_id, 0)
         if version <= after:
             return
-        viewers = await self._viewers(game_id)
-        sends = []
+        plan: dict[str, list[tuple[str, str]]] = {}
         reached = after
-        for viewer in viewers:
-            built = await build_messages_in(self.sources, game_id, after, viewer, self.languages, version)
-            if built is None:
-                continue
-            for language, messages in built.items():
+        viewers = await self._viewers(game_id)
+        made = await asyncio.gather(*(build_messages_in(self.sources, game_id, after, viewer, self.languages, version)
+                                      for viewer in viewers))
+        for viewer, built in zip(viewers, made, strict=True):
+            for language, messages in (built or {}).items():
                 reached = max(reached, messages.version)
-                sends.append(self._send(channel_of(game_id, viewer, language),
-                                        [(p.event, p.data) for p in messages.parts]))
-        await asyncio.gather(*sends)
+                plan[channel_of(game_id, viewer, language)] = [(p.event, p.data) for p in messages.parts]
+        await self._send(plan)
         self.published[game_id] = reached
 
     async def publish_chat(self, game_id: str, line: int, mutes: bool) -> None:
@@ -171,16 +179,15 @@ class Pusher:
         viewers = await self._viewers(game_id)
         host = await self.gameplay.queries.host_seat(game_id)
         views = {seat: await self.chat.read(game_id, 0 if mutes else after, seat) for seat in {None, host}}
-        sends: list[Awaitable[None]] = []
+        plan: dict[str, list[tuple[str, str]]] = {}
         for viewer in viewers:
             seat = host if viewer != PUBLIC and int(viewer) == host else None
             view = views[seat]
             parts = ([("mutes", msgspec.json.encode(ChatOut(game_id, view.lines, view.muted, host)).decode())]
                      if mutes else [("chat", msgspec.json.encode(item).decode()) for item in view.lines
                                     if item.seq > after])
-            sends.extend(self._send(channel_of(game_id, viewer, language), parts) for language in self.languages
-                         if parts)
-        await asyncio.gather(*sends)
+            plan.update({channel_of(game_id, viewer, language): parts for language in self.languages})
+        await self._send(plan)
         seen = [item.seq for view in views.values() for item in view.lines]
         self.chatted[game_id] = max([after, line, *seen])
 

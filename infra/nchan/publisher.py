@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections import defaultdict
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -21,7 +21,11 @@ import httpx
 
 from infra.errors import InfraError
 
-__all__ = ["MemoryPush", "NchanPush", "Push", "PushUnavailable", "Pushed", "public_channel", "seat_channel"]
+__all__ = ["MANY", "MemoryPush", "NchanPush", "Push", "PushUnavailable", "Pushed", "public_channel", "seat_channel"]
+
+
+MANY = 255
+"""The most channels one message is posted to at once (nchan's multiplexing limit)."""
 
 
 def public_channel(game_id: str, language: str) -> str:
@@ -42,6 +46,10 @@ class Push(Protocol):
         a subscriber that resumes; raises :class:`PushUnavailable` when the push server does not take it."""
         ...
 
+    async def publish_to(self, channels: Sequence[str], data: str, event: str) -> None:
+        """:meth:`publish` to each of ``channels`` (at most :data:`MANY`), sent once."""
+        ...
+
     async def aclose(self) -> None: ...
 
 
@@ -56,6 +64,12 @@ class NchanPush:
             max_connections=connections, max_keepalive_connections=connections))
 
     async def publish(self, channel: str, data: str, event: str) -> None:
+        await self.publish_to((channel,), data, event)
+
+    async def publish_to(self, channels: Sequence[str], data: str, event: str) -> None:
+        channel = ",".join(channels)  # nchan_channel_id_split_delimiter: one POST, every channel
+        if not channels or len(channels) > MANY:
+            raise ValueError(f"a message goes to 1 to {MANY} channels, not {len(channels)}")
         try:
             response = await self._http.post(f"{self._url}/{channel}", content=data.encode(), headers={
                 "X-EventSource-Event": event, "Content-Type": "application/json"})
@@ -87,6 +101,12 @@ class MemoryPush:
         self._changed: dict[str, asyncio.Condition] = defaultdict(asyncio.Condition)
         self._ids = itertools.count(1)
         self.failing = False
+
+    async def publish_to(self, channels: Sequence[str], data: str, event: str) -> None:
+        if not channels or len(channels) > MANY:
+            raise ValueError(f"a message goes to 1 to {MANY} channels, not {len(channels)}")
+        for channel in channels:
+            await self.publish(channel, data, event)
 
     async def publish(self, channel: str, data: str, event: str) -> None:
         if self.failing:

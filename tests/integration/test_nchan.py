@@ -318,6 +318,15 @@ def test_push_contract_in_order_per_channel_resumes_after_an_id(pushing: Pushing
             await asyncio.wait_for(opened.wait(), WAIT_S)
             await push.publish(public, '{"to": "later"}', "events")
             assert (await heard).data == '{"to": "later"}'
+            # one message to several channels at once: each of their subscribers hears it
+            opened = asyncio.Event()
+            again = subscribe(seat, None, opened)
+            also = asyncio.ensure_future(next_within(again))
+            await asyncio.wait_for(opened.wait(), WAIT_S)
+            heard = asyncio.ensure_future(next_within(later))
+            await push.publish_to([public, seat], '{"to": "both"}', "state")
+            assert [((await f).event, (await f).data) for f in (heard, also)] == [("state", '{"to": "both"}')] * 2
             await later.aclose()
+            await again.aclose()
 
     run(scenario)
