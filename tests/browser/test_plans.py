@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.live import Services
 
-from .conftest import Pages
+from .conftest import Pages, screenshot
 from .test_notes import claim
 from .test_tables import sign_in_by_mail
 
@@ -34,6 +34,7 @@ def test_the_server_passes_for_ada_while_her_page_is_closed(web: Services, pages
     offer.get_by_role("button", name="Plan it").click()
     expect(page.locator("#plans-status")).to_have_text("Planned.")
     expect(page.locator("#plans-list li")).to_have_text("Pass in every auction for turn order Clear")
+    screenshot(page, "plans", full_page=True)
     page.close()
 
     bid = httpx.post(f"{web.url}/api/games/{game_id}/commands", headers={"Authorization": f"Bearer {tokens[bob]}"},
