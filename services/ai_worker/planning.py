@@ -53,6 +53,8 @@ async def keep_planning(planning: SeatPlanning, news: News) -> None:
                         await planning.moved(heard)
                 except FAILURES as exc:
                     log.warning("planned moves: a round skipped (%s)", exc)
+                except Exception:  # a bug must not end the loop: the next news, or the reconcile, makes good
+                    log.exception("planned moves: a round failed")
         except (RedisError, OSError) as exc:
             log.warning("the planned moves' news subscription failed (%s); listening again", exc)
         await asyncio.sleep(LISTEN_AGAIN_S)

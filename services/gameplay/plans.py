@@ -24,7 +24,7 @@ import msgspec
 from domain.kernel import GameModule, RuleViolation, Seat
 from domain.kernel.phrases import Phrase
 from domain.kernel.plans import PlanKinds, PlanOffer, plan_tag
-from infra.errors import ConcurrencyConflict
+from infra.errors import ConcurrencyConflict, StoreUnavailable
 from infra.eventstore import DuplicateCommand
 from infra.logs import get_logger
 from infra.plans import PlanRecord, SeatPlans
@@ -110,15 +110,22 @@ class SeatPlanning:
         and the plans set before are not the new holder's)."""
         return {r.seat: f"{r.player_id or ''}/{r.token_hash or ''}" for r in await self.gameplay.store.seats(game_id)}
 
-    async def _held(self, game_id: str, records: list[PlanRecord]) -> list[PlanRecord]:
-        """``records`` of the seats' current holders; the others are dropped."""
+    async def _held(self, module: GameModule[Any], game_id: str, records: list[PlanRecord]
+                    ) -> list[tuple[PlanRecord, Any]]:
+        """``records`` of the seats' current holders, each with its plan; the others are dropped, and so is a plan
+        the game no longer reads (kept by an older version of its plans)."""
         holders = await self._holders(game_id)
         held = []
         for record in records:
-            if holders.get(record.seat) == record.holder:
-                held.append(record)
-            else:
+            try:
+                plan = self._decode(module, record.body) if holders.get(record.seat) == record.holder else None
+            except (msgspec.ValidationError, msgspec.DecodeError):
+                log.warning("a plan the game no longer reads is dropped", seat=record.seat, kind=record.kind)
+                plan = None
+            if plan is None:
                 await self.plans.drop(game_id, record.seat, (record.kind,))
+            else:
+                held.append((record, plan))
         return held
 
     async def read(self, game_id: str, seat: int) -> SeatsPlans:
@@ -126,10 +133,9 @@ class SeatPlanning:
         loaded = await self.gameplay.load(game_id)
         module = self.gameplay.module(loaded.game_type)
         kinds = self._kinds(module)
-        records = await self._held(game_id, await self.plans.of_seat(game_id, seat))
+        held = await self._held(module, game_id, await self.plans.of_seat(game_id, seat))
         return SeatsPlans(game_id, loaded.game_type, seat, loaded.version, kinds.offered(loaded.state, Seat(seat)),
-                          tuple(Kept(r.kind, msgspec.Raw(r.body), r.set_at,
-                                     kinds.describe(self._decode(module, r.body))) for r in records))
+                          tuple(Kept(r.kind, msgspec.Raw(r.body), r.set_at, kinds.describe(plan)) for r, plan in held))
 
     async def set(self, game_id: str, seat: int, body: bytes) -> SeatsPlans:
         """Keep the plan ``body`` (the game's plan JSON) for the seat, its scope fixed now, replacing one of its kind;
@@ -176,9 +182,17 @@ class SeatPlanning:
         return await self._queue(await self.plans.planned_games())
 
     async def _queue(self, game_ids: Collection[str]) -> int:
+        """Queue the plan job of each game at its version. A game that cannot be loaded is logged and passed over (it
+        holds up no other game's plans); an outage (StoreUnavailable) ends the round."""
         count = 0
         for game_id in game_ids:
-            loaded = await self.gameplay.load(game_id)
+            try:
+                loaded = await self.gameplay.load(game_id)
+            except StoreUnavailable:
+                raise
+            except Exception:
+                log.exception("planned moves: a game with plans could not be loaded", game_id=game_id)
+                continue
             count += await self.queue.enqueue(Job(game_id, loaded.version, PLANNED_MOVE))
         return count
 
@@ -194,8 +208,7 @@ class SeatPlanning:
             return False
         kinds = module.plans
         live: list[tuple[PlanRecord, Any]] = []
-        for record in await self._held(game_id, await self.plans.of_games((game_id,))):
-            plan = self._decode(module, record.body)
+        for record, plan in await self._held(module, game_id, await self.plans.of_games((game_id,))):
             if kinds.expired(loaded.state, plan):
                 await self.plans.drop(game_id, record.seat, (record.kind,))
             else:

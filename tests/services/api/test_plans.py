@@ -14,6 +14,8 @@ from litestar import Litestar
 
 from services.gameplay.bootstrap import Runtime
 from services.gameplay.plans import PLANNED_MOVE
+from services.gameplay.queries import token_hash
+from tests.integration.store_records import RUNNING, SEED, decision, new_id, seats
 
 from .sse import EventStream
 from .table import Game, Table, asgi_client, bearer
@@ -199,3 +201,19 @@ async def test_a_plan_does_not_pass_to_the_seats_next_holder(client: httpx.Async
     assert not await runtime.planning.play(game.id, claimed), "the worker plays no plan of the seat's last holder"
     assert not [e for e in await table.log(game) if e["command_id"].startswith("plan:")]
     assert (await other.get(plans_url(game))).json()["plans"] == [], "the guest's plan is not the claimer's"
+
+
+async def test_a_game_that_cannot_be_loaded_holds_up_no_other_games_plans(runtime: Runtime, table: Table) -> None:
+    broken = new_id()  # a log the game cannot fold (as the store tests write): its plan must not stop the others
+    await runtime.gameplay.store.create(broken, "magnate", seats(), SEED, [decision("start", b'{"n":1}',
+                                                                                    actor="system")], RUNNING)
+    await runtime.planning.plans.put(broken, 0, "magnate.pass_auctions", b'{"type":"magnate.pass_auctions"}')
+    game = await table.create(2)
+    seat = await table.seat_on_turn(game)
+    await runtime.planning.plans.put(game.id, seat, "magnate.pass_auctions", b'{"type":"magnate.pass_auctions"}',
+                                     f"/{token_hash(game.tokens[seat])}")
+    assert await runtime.planning.reconcile() >= 0
+    assert await runtime.planning.moved([broken, game.id]) >= 0
+    version = (await table.read(game))["version"]
+    assert any(j.game_id == game.id and j.kind == PLANNED_MOVE for j in runtime.queue.jobs)  # type: ignore[attr-defined]
+    assert await runtime.planning.play(game.id, version)
