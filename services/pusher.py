@@ -7,7 +7,8 @@ announcement (:func:`infra.chat.base.chat_channel`), and publishes what the game
 language): for each new version ``history`` (the story's new lines, in the channel's language), ``state`` (the
 public game and the seat's own view and legal commands) and ``events`` (the events as that viewer may see them), in
 that order; for the chat ``chat`` (each new line: a muted seat's only on the host's channels) and ``mutes`` (the
-whole chat). Each message is built once per (game, version, viewer class), only the story's lines once per
+whole chat); and to each signed-in player's own channel their games and notices (:mod:`services.pusher_players`).
+Each message is built once per (game, version, viewer class), only the story's lines once per
 language, and sent once per channel, whatever the number of pages, API processes or nginx boxes.
 
 Why a channel per language rather than words rendered by the page: the story's lines are told by each game's
@@ -43,12 +44,15 @@ from infra.config import Settings, load
 from infra.errors import InfraError
 from infra.nchan.publisher import MANY, NchanPush, Push, public_channel, seat_channel
 from infra.news import news_channel
+from infra.notify import player_channel
 from services.api.chat_schemas import ChatOut
 from services.api.page_stream import Sources, build_messages_in
+from services.api.pages import public_url
 from services.gameplay.bootstrap import build
 from services.gameplay.chat import MUTES, Chat
 from services.gameplay.story import Stories
 from services.language.catalogs import catalogs_for
+from services.pusher_players import PlayerFeeds
 
 log = logging.getLogger("magnate.pusher")
 
@@ -56,6 +60,8 @@ KEPT_GAMES = 100_000
 """Games whose last published version the pusher remembers (the least recently moved are forgotten)."""
 CHATS = chat_channel("*")
 """Every game's chat announcements (a pattern subscription)."""
+PLAYERS = player_channel("*")
+"""Every player's announcements (a notice, their games changed)."""
 
 
 def pusher_name(queue_name: str) -> str:
@@ -72,8 +78,10 @@ class Pusher:
     handled concurrently, one game's versions in order (a version announced while the game's last one is being
     published joins the next message), its chat likewise."""
 
-    def __init__(self, sources: Sources, push: Push, chat: Chat | None = None) -> None:
+    def __init__(self, sources: Sources, push: Push, chat: Chat | None = None, feeds: PlayerFeeds | None = None
+                 ) -> None:
         self.sources = sources
+        self.feeds = feeds
         self.gameplay = sources.gameplay
         self.push = push
         self.chat = chat
@@ -105,6 +113,8 @@ class Pusher:
         """Wait until every announced version is published (or failed)."""
         while self._running:
             await asyncio.gather(*self._running.values(), return_exceptions=True)
+        if self.feeds is not None:
+            await self.feeds.idle()
 
     async def catch_up(self) -> None:
         """Announcements may have been missed (the subscription was re-made): check every game known."""
@@ -167,6 +177,8 @@ class Pusher:
                 plan[channel_of(game_id, viewer, language)] = [(p.event, p.data) for p in messages.parts]
         await self._send(plan)
         self.published[game_id] = reached
+        if self.feeds is not None:  # the seated players' games changed
+            self.feeds.moved([s.player_id for s in await self.gameplay.queries.seats(game_id) if s.player_id])
 
     async def publish_chat(self, game_id: str, line: int, mutes: bool) -> None:
         """The chat's new lines (after the last published, or after the one before the announced line for a game
@@ -194,11 +206,11 @@ class Pusher:
 
 async def listen(redis: Redis, channel: str, pusher: Pusher, stop: asyncio.Event) -> None:
     """Hear the news and the chats until ``stop``; a (re)subscription is followed by a catch-up."""
-    chats = CHATS.removesuffix("*")
+    chats, players = CHATS.removesuffix("*"), PLAYERS.removesuffix("*")
     while not stop.is_set():
         pubsub = redis.pubsub()
         try:
-            await pubsub.psubscribe(CHATS)
+            await pubsub.psubscribe(CHATS, *([PLAYERS] if pusher.feeds is not None else []))
             await pubsub.subscribe(channel)
             while not stop.is_set():
                 message = await pubsub.get_message(timeout=1.0)
@@ -212,6 +224,9 @@ async def listen(redis: Redis, channel: str, pusher: Pusher, stop: asyncio.Event
                     name = named.decode() if isinstance(named, bytes) else str(named)
                     if name.startswith(chats):
                         pusher.chatted_in(name.removeprefix(chats), text)
+                        continue
+                    if name.startswith(players) and pusher.feeds is not None:
+                        pusher.feeds.told(name.removeprefix(players), text)
                         continue
                     game_id, _, version = text.rpartition(" ")
                     if game_id and version.isdigit():
@@ -239,7 +254,8 @@ async def serve(settings: Settings) -> None:
     try:
         runtime = await build(settings, run_migrations=False)
         catalogs = catalogs_for(settings.games, settings.languages, settings.pseudo_locale)
-        pusher = Pusher(Sources(runtime.gameplay, Stories(), catalogs, runtime.tables), push, runtime.chat)
+        feeds = PlayerFeeds(runtime.my_games, runtime.notifications, push, catalogs.languages, public_url(settings))
+        pusher = Pusher(Sources(runtime.gameplay, Stories(), catalogs, runtime.tables), push, runtime.chat, feeds)
         await listen(redis, news_channel(settings.queue_name), pusher, stop)
         await pusher.idle()
     finally:

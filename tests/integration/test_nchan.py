@@ -7,6 +7,7 @@ refused to anyone but that seat. The publisher adapter and its in-memory twin pa
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 import uuid
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator
@@ -231,6 +232,55 @@ def test_a_seats_channel_is_refused_to_another_seat_and_to_no_one_the_public_one
             await own.close()
             await public.close()
             assert (await http.get("/internal/push-auth", headers={"X-Original-URI": seat0})).status_code == 404
+
+    run(scenario)
+
+
+async def sign_in(http: httpx.AsyncClient, email: str) -> dict[str, str]:
+    """Sign the client in through nginx as a page does (the link from the development mailbox); its CSRF header."""
+    assert (await http.post("/api/auth/link", json={"email": email})).status_code == 202
+    mails = (await http.get("/api/dev/mail")).json()["mails"]
+    body = next(m["text_body"] for m in mails if m["recipient"] == email)
+    found = re.search(r"/signin#token=([A-Za-z0-9_-]+)", body)
+    assert found, body
+    csrf = {"X-CSRFToken": (await http.get("/api/auth/csrf")).json()["csrf_token"]}
+    signed = await http.post("/api/auth/session", json={"token": found.group(1)}, headers=csrf)
+    assert signed.status_code == 200, signed.text
+    return {"X-CSRFToken": http.cookies["csrftoken"]}
+
+
+def test_a_signed_in_players_page_hears_its_games_and_notices_beside_its_game(pushing: Pushing) -> None:
+    async def scenario() -> None:
+        async with httpx.AsyncClient(base_url=pushing.url, timeout=WAIT_S) as http, \
+                httpx.AsyncClient(base_url=pushing.url, timeout=WAIT_S) as stranger:
+            game = await create(http)
+            while (await http.get(f"/api/games/{game.game_id}")).json()["on_turn"] != [0]:
+                await move(http, game)  # until seat 0 alone is to move: seat 1's turn comes after its claim
+            csrf = await sign_in(http, f"bea-{uuid.uuid4().hex[:8]}@example.com")
+            claimed = await http.post(f"/api/games/{game.game_id}/claim",
+                                      headers={"Authorization": f"Bearer {game.tokens[1]}", **csrf})
+            assert claimed.status_code == 200, claimed.text
+            me = (await http.get("/api/me")).json()["player_id"]
+            address = (await http.get(f"/api/games/{game.game_id}/stream/address?back=2")).json()
+            channel = f"/push/games/{game.game_id}/seat/1/en/player/{me}"
+            assert address["url"].startswith(f"{channel}?last_event_id="), address  # the session's seat, and its own
+            with pytest.raises(httpx.HTTPStatusError) as refused:  # not that player's session
+                await anext(events(stranger, f"/push/games/{game.game_id}/public/en/player/{me}"))
+            assert refused.value.response.status_code == 403
+            page = await Listening(http, address["url"]).open()
+            on_turn = (await http.get(f"/api/games/{game.game_id}")).json()["on_turn"]
+            while 1 not in on_turn:  # seat 0 moves (through another client: the signed-in one sends CSRF)
+                await move(stranger, game, (0,))
+                on_turn = (await http.get(f"/api/games/{game.game_id}")).json()["on_turn"]
+            heard: dict[str, Any] = {}
+            while not ("notices" in heard and heard.get("games", {}).get("waiting")):
+                message = await page.next()
+                if message.event in ("games", "notices"):
+                    heard[message.event] = httpx.Response(200, content=message.data).json()
+            assert [g["game_id"] for g in heard["games"]["games"]] == [game.game_id]
+            read = (await http.get("/api/me/notices")).json()
+            assert heard["notices"]["unread"] == read["unread"] >= 1  # as GET /api/me/notices answers
+            await page.close()
 
     run(scenario)
 

@@ -8,7 +8,9 @@ seat cookie, :data:`..seat_access.SEAT_COOKIE`, that ``POST .../stream/seat`` se
 location) or for the signed-in player who holds seat n; the public channel (``/push/games/<id>/public/<language>``)
 for anyone, as the public stream does, when the game exists. Anything else is refused: a token of another seat or of
 another game, a claimed seat's invite token, no credentials, a language the service does not speak, an address that
-names no channel.
+names no channel. A signed-in player's page asks for its game's channel with its own beside it
+(``.../<language>/player/<player id>``: "My games"' messages, :mod:`services.pusher_players`): both must open, the
+player's only for that player's session.
 
 The answer says no more than the stream route would: whether the caller's own credentials open the seat."""
 
@@ -26,10 +28,11 @@ from ..auth import bearer_token, seat_of, session_seat
 from ..deps import GameplayDep
 from ..errors import ApiError
 from ..language import CatalogsDep
+from ..players import session_player_id
 from ..seat_access import SEAT_COOKIE
 
 CHANNEL = re.compile(r"^/push/games/(?P<game>[A-Za-z0-9_-]{1,64})/(?:(?P<public>public)|seat/(?P<seat>[0-9]{1,3}))"
-                     r"/(?P<language>[A-Za-z0-9-]{2,16})$")
+                     r"/(?P<language>[A-Za-z0-9-]{2,16})(?:/player/(?P<player>[A-Za-z0-9_-]{1,64}))?$")
 
 
 def _answer(allowed: bool) -> Response[None]:
@@ -42,6 +45,8 @@ async def push_auth(request: Request[Any, Any, Any], gameplay: GameplayDep, cata
     channel = CHANNEL.match(asked.path)
     if channel is None or channel["language"] not in catalogs.languages:
         return _answer(False)
+    if channel["player"] is not None and channel["player"] != session_player_id(request):
+        return _answer(False)  # a player's own channel: that player's session only
     game_id = channel["game"]
     try:
         if channel["public"] is not None:

@@ -77,7 +77,7 @@ from ..limits import StreamSlots
 from ..my_feed import feed
 from ..page_stream import SharedPages, Sources, notices_message
 from ..pages import public_url, viewer_of
-from ..players import OptionalPlayerDep, provide_optional_player
+from ..players import OptionalPlayerDep, provide_optional_player, session_player_id
 from ..schemas import VERSION_MAX
 from ..seat_access import SEAT_COOKIE
 
@@ -409,11 +409,14 @@ class StreamController(Controller):
         """The address of the caller's stream of this game (its seat: the seat cookie, the session, or none): the
         API's own (``GET .../stream``, ``python``) or, when the site is served through nginx with nchan
         (``MAGNATE_PUSH=nchan``, the request came through it), the channel of the caller's viewer class in its
-        language (``nchan``), from the messages published in the last ``back`` seconds (``?last_event_id=``:
+        language (``nchan``; with a signed-in player's own channel beside it, their games and notices), from the
+        messages published in the last ``back`` seconds (``?last_event_id=``:
         nchan's message ids begin with their time; a reconnecting EventSource's ``Last-Event-ID`` wins over it)."""
         await gameplay.loader.game_type(game_id)  # 404 for a game that does not exist
         if settings.push != "nchan" or request.headers.get(PUSH_HEADER) != "nchan":
             return StreamAddressOut("python", f"/api/games/{game_id}/stream")
         viewer = f"seat/{seat}" if seat is not None else "public"
+        player_id = session_player_id(request)
+        mine = f"/player/{player_id}" if player_id else ""  # a signed-in player's games and notices beside it
         since = f"?last_event_id={gameplay.now_ms() // 1000 - back}:0" if back else ""
-        return StreamAddressOut("nchan", f"{push_prefix(game_id)}{viewer}/{language}{since}")
+        return StreamAddressOut("nchan", f"{push_prefix(game_id)}{viewer}/{language}{mine}{since}")

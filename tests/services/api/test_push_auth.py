@@ -63,6 +63,13 @@ async def test_a_seats_channel_opens_only_for_its_token_or_its_player(
     assert claimed.status_code == 200, claimed.text
     assert await asks(other, seat1) == 200  # the player's session, no token
     assert await asks(other, seat0) == 403
+    me = (await other.get("/api/me")).json()["player_id"]
+    assert await asks(other, f"{seat1}/player/{me}") == 200  # with the player's own channel beside it
+    assert await asks(other, f"/push/games/{game.id}/public/en/player/{me}") == 200
+    assert await asks(other, f"{seat1}/player/someone-else") == 403  # another player's own channel
+    assert await asks(client, f"/push/games/{game.id}/public/en/player/{me}") == 403  # not that player's session
+    address = await other.get(f"/api/games/{game.id}/stream/address", headers=THROUGH_NGINX)
+    assert address.json()["url"] == f"{seat1}/player/{me}"  # the page hears its player's games and notices too
     assert await asks(client, f"{seat1}?token={game.tokens[1]}") == 403  # the claimed seat's dead invite
 
 

@@ -15,7 +15,8 @@
 // language, which carries the same named messages. nchan gives each message its own id, beginning with its time, and
 // resumes after the last one seen; the first subscription asks for what was published since the page began reading
 // the game (a move between its reads and its subscription is not lost: what it already holds is dropped by the
-// versions, as after a pusher's restart).
+// versions, as after a pusher's restart). A signed-in player's page hears its player's own channel on the same
+// connection ("games" and "notices", nchan's multiplexing), and reads its games once at load.
 
 import { cookie } from "./api.js";
 
@@ -83,5 +84,10 @@ export async function follow(gameId, { after, chat = 0, token = null }, on) {
   if (on.mutes) listen("mutes", on.mutes);
   if (on.notices) listen("notices", on.notices);
   if (on.games) listen("games", on.games);
+  if (pushed && on.games && where.url.includes("/player/")) { // nchan sends the player's games when they change:
+    fetch("/api/me/games", { headers: { Accept: "application/json" } }) // as they are now, once at load
+      .then((answer) => (answer.ok ? answer.json() : null)).then((games) => { if (games) on.games(games); })
+      .catch(() => {});
+  }
   return source;
 }
