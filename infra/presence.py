@@ -34,11 +34,16 @@ def player_key(player_id: str) -> str:
 class PresencePort(Protocol):
     """Live pages by key (:func:`seat_key`, :func:`player_key`)."""
 
-    async def here(self, key: str, connection: str) -> None: ...
+    async def here(self, key: str, connection: str, ttl_s: float | None = None) -> None: ...
 
     async def gone(self, key: str, connection: str) -> None: ...
 
     async def present(self, *keys: str) -> bool: ...
+
+
+KEY_S = 600
+"""How long a key outlives its last mark: the marks' own times say who is present, the key's expiry only frees it,
+so a page's mark never lapses with a key another page's shorter mark set to expire."""
 
 
 class Presence:
@@ -48,13 +53,15 @@ class Presence:
         self._redis = redis
         self.ttl_s = ttl_s
 
-    async def here(self, key: str, connection: str) -> None:
-        """The page ``connection`` is live on ``key`` (:func:`seat_key` or :func:`player_key`)."""
+    async def here(self, key: str, connection: str, ttl_s: float | None = None) -> None:
+        """The page ``connection`` is live on ``key`` (:func:`seat_key` or :func:`player_key`) for ``ttl_s`` (None:
+        the presence's own; a longer one, at most :data:`KEY_S`, for a page whose holder marks it seldom)."""
         now = time.time()
+        lasts = self.ttl_s if ttl_s is None else ttl_s
         async with self._redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(key, {connection: now + self.ttl_s})
+            pipe.zadd(key, {connection: now + lasts})
             pipe.zremrangebyscore(key, "-inf", now)
-            pipe.expire(key, int(self.ttl_s) + 1)
+            pipe.expire(key, int(max(lasts, self.ttl_s, KEY_S)) + 1)  # never shorter than a mark of another page
             await pipe.execute()
 
     async def gone(self, key: str, connection: str) -> None:
@@ -90,8 +97,8 @@ class InMemoryPresence:
         self._clock = clock
         self._lapses: dict[str, dict[str, float]] = {}
 
-    async def here(self, key: str, connection: str) -> None:
-        self._lapses.setdefault(key, {})[connection] = self._clock() + self.ttl_s
+    async def here(self, key: str, connection: str, ttl_s: float | None = None) -> None:
+        self._lapses.setdefault(key, {})[connection] = self._clock() + (self.ttl_s if ttl_s is None else ttl_s)
 
     async def gone(self, key: str, connection: str) -> None:
         self._lapses.get(key, {}).pop(connection, None)

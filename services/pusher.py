@@ -270,6 +270,7 @@ def main() -> None:
 
     die_with_parent()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # not a line per POST: several per version
     asyncio.run(serve(load()))
 
 

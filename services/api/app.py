@@ -48,7 +48,7 @@ from .controllers.notes import NotesController
 from .controllers.notification_channels import NotificationChannelController, push_key
 from .controllers.notifications import NotificationController
 from .controllers.plans import PlansController
-from .controllers.push_auth import push_auth
+from .controllers.push_auth import push_auth, push_presence
 from .controllers.ratings import RatingsController
 from .controllers.rules import RulesController
 from .controllers.seating import SeatingController
@@ -159,6 +159,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         ),
     )
     app.register(push_auth)  # nchan's subscription check (infra/nchan/), outside the schema
+    app.register(push_presence)  # nchan's subscriber comes and goes: the seat's presence
     complete(app.openapi_schema, registry_of(settings).games)
     return app
 

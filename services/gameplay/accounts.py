@@ -144,15 +144,16 @@ class Accounts:
 
     # -- presence ----------------------------------------------------------------------------------------------
 
-    async def seat_here(self, game_id: str, seat: int, connection: str) -> None:
-        """A page of ``seat`` is open (``connection``: the page's own id); refreshed at each keep-alive."""
-        await self.presence.here(seat_key(game_id, seat), connection)
+    async def seat_here(self, game_id: str, seat: int, connection: str, ttl_s: float | None = None) -> None:
+        """A page of ``seat`` is open (``connection``: the page's own id); refreshed at each keep-alive (``ttl_s``:
+        how long it counts without one, when not the presence's own)."""
+        await self.presence.here(seat_key(game_id, seat), connection, ttl_s)
 
     async def seat_gone(self, game_id: str, seat: int, connection: str) -> None:
         await self.presence.gone(seat_key(game_id, seat), connection)
 
-    async def player_here(self, player_id: str, connection: str) -> None:
-        await self.presence.here(player_key(player_id), connection)
+    async def player_here(self, player_id: str, connection: str, ttl_s: float | None = None) -> None:
+        await self.presence.here(player_key(player_id), connection, ttl_s)
 
     async def player_gone(self, player_id: str, connection: str) -> None:
         await self.presence.gone(player_key(player_id), connection)

@@ -17,8 +17,10 @@ from typing import Any
 
 import httpx
 import pytest
+from redis import asyncio as aioredis
 
 from infra.nchan.publisher import MemoryPush, NchanPush, Pushed, public_channel, seat_channel
+from infra.presence import seat_key
 from services.api.seat_access import SEAT_COOKIE
 from tests.pushing import Pushing, pushing_deployment
 
@@ -65,6 +67,20 @@ async def events(http: httpx.AsyncClient, path: str, last_event_id: str | None =
 
 async def next_within(stream: AsyncIterator[Pushed]) -> Pushed:
     return await asyncio.wait_for(anext(stream), WAIT_S)
+
+
+async def until_present(game_id: str, seat: int, present: bool) -> None:
+    """Until the seat's presence (infra/presence.py, kept by nchan's subscribe and unsubscribe calls) is ``present``."""
+    from tests.conftest import REDIS_TEST_URL
+
+    client = aioredis.Redis.from_url(REDIS_TEST_URL)
+    try:
+        deadline = time.monotonic() + WAIT_S
+        while (await client.zcount(seat_key(game_id, seat), time.time(), "+inf") > 0) != present:
+            assert time.monotonic() < deadline, f"seat {seat} of {game_id} never became {present=}"
+            await asyncio.sleep(0.05)
+    finally:
+        await client.aclose()
 
 
 def since(path: str, back_s: int = 2) -> str:
@@ -169,6 +185,7 @@ def test_a_seat_page_hears_the_other_seats_move_through_nchan_and_resumes(pushin
             url = address.json()["url"]  # the seat's cookie, the page's language, from two seconds ago
             assert address.json()["kind"] == "nchan" and url.startswith(f"{channel}?last_event_id="), url
             page = await Listening(http, url).open()  # the seat cookie, no token in the URL
+            await until_present(game.game_id, 0, True)  # the seat's page is open: email and push wait (2 minutes)
             while True:  # until the other seat has moved
                 seat, version = await move(http, game)
                 if seat == 1:
@@ -279,7 +296,8 @@ def test_a_signed_in_players_page_hears_its_games_and_notices_beside_its_game(pu
                     heard[message.event] = httpx.Response(200, content=message.data).json()
             assert [g["game_id"] for g in heard["games"]["games"]] == [game.game_id]
             read = (await http.get("/api/me/notices")).json()
-            assert heard["notices"]["unread"] == read["unread"] >= 1  # as GET /api/me/notices answers
+            assert heard["notices"] == read  # as GET /api/me/notices answers
+            assert [n["game_id"] for n in read["notices"]] == [game.game_id]  # its turn, told
             await page.close()
 
     run(scenario)

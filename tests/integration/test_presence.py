@@ -51,3 +51,13 @@ async def test_a_page_not_refreshed_lapses(presence: PresencePort) -> None:
     assert await presence.present(key)
     await asyncio.sleep(TTL_S * 0.6)
     assert not await presence.present(key)
+
+
+async def test_a_page_marked_for_longer_outlives_a_shorter_mark_on_its_key(presence: PresencePort) -> None:
+    """A page held by nchan is marked for longer than the Python stream's (``ttl_s``): another tab's shorter mark on
+    the same key, and its lapse, leave it present."""
+    seat = seat_key(uuid.uuid4().hex, 0)
+    await presence.here(seat, "held-by-nchan", ttl_s=3.0)
+    await presence.here(seat, "python-tab")
+    await asyncio.sleep(TTL_S * 3)  # the shorter mark lapsed, and with the key's old expiry the key would have too
+    assert await presence.present(seat)

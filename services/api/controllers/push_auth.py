@@ -17,15 +17,19 @@ The answer says no more than the stream route would: whether the caller's own cr
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from litestar import Request, Response, get
+from redis.exceptions import RedisError
 
 from infra.errors import InfraError
+from services.gameplay import Gameplay
+from services.language.catalogs import Catalogs
 
 from ..auth import bearer_token, seat_of, session_seat
-from ..deps import GameplayDep
+from ..deps import AccountsDep, GameplayDep
 from ..errors import ApiError
 from ..language import CatalogsDep
 from ..players import session_player_id
@@ -39,23 +43,69 @@ def _answer(allowed: bool) -> Response[None]:
     return Response(None, status_code=200 if allowed else 403, headers={"Cache-Control": "no-store"})
 
 
-@get("/internal/push-auth", tags=["push"], include_in_schema=False, summary="nchan: may this subscriber subscribe?")
-async def push_auth(request: Request[Any, Any, Any], gameplay: GameplayDep, catalogs: CatalogsDep) -> Response[None]:
+@dataclass(frozen=True)
+class Opened:
+    """A subscription the caller's own credentials open: its game, its seat (None: the public's), its player."""
+
+    game_id: str
+    seat: int | None
+    player_id: str | None
+
+
+async def opened(request: Request[Any, Any, Any], gameplay: Gameplay, catalogs: Catalogs) -> Opened | None:
+    """What the subscription nginx asks about (``X-Original-URI``) opens for the caller, or None (refused)."""
     asked = urlsplit(request.headers.get("x-original-uri", ""))
     channel = CHANNEL.match(asked.path)
     if channel is None or channel["language"] not in catalogs.languages:
-        return _answer(False)
+        return None
     if channel["player"] is not None and channel["player"] != session_player_id(request):
-        return _answer(False)  # a player's own channel: that player's session only
+        return None  # a player's own channel: that player's session only
     game_id = channel["game"]
     try:
         if channel["public"] is not None:
             await gameplay.queries.head(game_id)  # a game that exists
-            return _answer(True)
+            return Opened(game_id, None, channel["player"])
         tokens = parse_qs(asked.query).get("token")
         token = bearer_token(request) or (tokens[0] if tokens else None) or request.cookies.get(SEAT_COOKIE)
         seat = await session_seat(request, gameplay, game_id) if token is None else await seat_of(
             gameplay, game_id, token)
     except (ApiError, InfraError):  # a bad token, a claimed seat's invite, an unknown game: no subscription
+        return None
+    return Opened(game_id, seat, channel["player"]) if seat is not None and seat == int(channel["seat"]) else None
+
+
+@get("/internal/push-auth", tags=["push"], include_in_schema=False, summary="nchan: may this subscriber subscribe?")
+async def push_auth(request: Request[Any, Any, Any], gameplay: GameplayDep, catalogs: CatalogsDep) -> Response[None]:
+    return _answer(await opened(request, gameplay, catalogs) is not None)
+
+
+PRESENT_S = 120
+"""How long a page held by nchan counts as present after it subscribed: nginx closes each subscription before
+(``nchan_subscriber_timeout``, :class:`infra.nchan.config.NchanBox`), and the page's EventSource, reconnecting and
+resuming by ``Last-Event-ID``, is marked again. nchan's unsubscribe call is not used: after the client has hung up it
+carries the request's variables corrupted (its address, the connection's id: seen here with nchan 1.3.6) and it is not
+made at all when a client vanishes (slact/nchan#579), so a page that left counts as present until its mark lapses."""
+CONNECTION = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
+
+
+@get("/internal/push-presence", tags=["push"], include_in_schema=False, summary="nchan: a subscriber came")
+async def push_presence(request: Request[Any, Any, Any], gameplay: GameplayDep, catalogs: CatalogsDep,
+                        accounts: AccountsDep) -> Response[None]:
+    """``nchan_subscribe_request``: a seat's page (and a signed-in player's) held by nchan keeps that seat (and player)
+    present for :data:`PRESENT_S`, as the Python stream does while it is open, so email and push wait. The
+    subscription is checked again with the caller's own credentials, so no one marks another's seat present;
+    ``X-Push-Connection`` names it."""
+    connection = request.headers.get("x-push-connection", "")
+    if not CONNECTION.match(connection):
+        return Response(None, status_code=400, headers={"Cache-Control": "no-store"})
+    subscription = await opened(request, gameplay, catalogs)
+    if subscription is None:
         return _answer(False)
-    return _answer(seat is not None and seat == int(channel["seat"]))
+    try:
+        if subscription.seat is not None:
+            await accounts.seat_here(subscription.game_id, subscription.seat, connection, PRESENT_S)
+        if subscription.player_id is not None:
+            await accounts.player_here(subscription.player_id, connection, PRESENT_S)
+    except (InfraError, RedisError):  # Redis away: the page counts as away (what a lost stream does)
+        pass
+    return Response(None, status_code=204, headers={"Cache-Control": "no-store"})

@@ -12,6 +12,7 @@ import pytest
 from litestar import Litestar
 
 from infra.config import Settings
+from infra.presence import seat_key
 from services.api.seat_access import SEAT_COOKIE
 from services.gameplay.bootstrap import Runtime
 
@@ -106,3 +107,23 @@ async def test_the_page_learns_its_stream_address_and_its_seat_cookie_reaches_th
     forged = await other.get(address, headers={**THROUGH_NGINX, "Cookie": f"{SEAT_COOKIE}=forged"})
     assert forged.json()["url"] == f"/push/games/{game.id}/public/en"  # a cookie that opens no seat: the public's
     assert (await other.get("/api/games/no-such-game/stream/address")).status_code == 404
+
+
+async def test_a_subscription_keeps_its_seat_present_only_with_the_seats_own_credentials(
+    client: httpx.AsyncClient, runtime: Runtime, table: Table
+) -> None:
+    game = await table.create(humans=2)
+    seat0 = f"/push/games/{game.id}/seat/0/en"
+
+    async def came(uri: str, connection: str = "box:1:7") -> int:
+        """nchan's subscribe call, as nginx makes it with the subscriber's address and its connection's name."""
+        return (await client.get("/internal/push-presence", headers={
+            "X-Original-URI": uri, "X-Push-Connection": connection})).status_code
+
+    assert await came(f"{seat0}?token={game.tokens[1]}") == 403  # another seat's token marks no one
+    assert await came(seat0) == 403
+    assert not await runtime.accounts.presence.present(seat_key(game.id, 0))
+    assert await came(f"{seat0}?token={game.tokens[0]}", "bad id!") == 400
+    assert await came(f"{seat0}?token={game.tokens[0]}") == 204
+    assert await runtime.accounts.presence.present(seat_key(game.id, 0))
+    assert not await runtime.accounts.presence.present(seat_key(game.id, 1))
