@@ -159,7 +159,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         ),
     )
     app.register(push_auth)  # nchan's subscription check (infra/nchan/), outside the schema
-    app.register(push_presence)  # nchan's subscriber comes and goes: the seat's presence
+    app.register(push_presence)  # nchan: a page subscribed, its seat is present
     complete(app.openapi_schema, registry_of(settings).games)
     return app
 
