@@ -1,14 +1,17 @@
 """The people of the capacity run (bench/capacity.py): client processes in which simulated people arrive at a fixed
-rate, each signed in, each holding its game's event stream for its visit and moving after human think times.
+rate, each signed in, each holding its game's page for its visit and moving after human think times.
 
 A client process keeps a pool of signed-in players (a returning player's session is reused; a new one signs in
-through the API with the link the development mailbox kept) and runs an open loop: arrivals are a Poisson process
+through the site with the link the development mailbox kept) and runs an open loop: arrivals are a Poisson process
 of the rate it is told, drawn from its own generator, whatever the service answers. An arrival is one game: a
 person alone against the AI, or a table of k people who each claim their own seat of a k-human game. Every person
-opens the game's stream (``GET /api/games/<id>/stream`` with the session, so it is the seat's stream and keeps the
-seat present), waits for their turn, thinks, and sends the move their game's bot chooses; the visit ends when the
-people of the game have made :attr:`Model.moves` moves between them (or the game ends), and they all close their
-streams and leave (the game stays, waiting for them: the notifications then tell them, as they would a person).
+is the game page (:attr:`Model.page`): the one-stream page reads the game once, asks where its stream is (the API's,
+or nchan's behind nginx: :attr:`Model.push`) and holds that one stream (with the session, so it is the seat's and
+keeps the seat present); it waits for their turn, thinks, and sends the move their game's bot chooses; the visit
+ends when the people of the game have made :attr:`Model.moves` moves between them (or the game ends), and they all
+close their streams and leave (the game stays, waiting for them: the notifications then tell them, as they would a
+person). Every request goes to the site's address: the API's, or nginx's in front of it (commands included). The
+streams are read with httpx-sse.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 import asyncpg
 import httpx
 import msgspec
+from httpx_sse import ServerSentEvent, aconnect_sse
 
 from services.simulation import SimSpec
 from services.simulation.folded import FoldedGame, LiveError, StreamEvent
@@ -149,8 +153,13 @@ class Clients:
     async def play(self, person: Player, seat: int, table: Table, bots: Any, rng: random.Random) -> None:
         game = FoldedGame(table.game_id, "magnate")
         changed, connected, updated = asyncio.Event(), asyncio.Event(), asyncio.Event()
-        reader = asyncio.create_task(self.follow(person, seat, game, (changed, updated), connected))
-        page = [asyncio.create_task(self.page(person, table.game_id, updated))] if self.model.page else []
+        loaded = time.time()
+        if self.model.page == "old":
+            path = f"/api/games/{table.game_id}/stream?after=0"
+        else:
+            path = await self.load(person, game, loaded)
+        reader = asyncio.create_task(self.follow(person, seat, game, path, (changed, updated), connected))
+        page = [asyncio.create_task(self.page(person, table.game_id, updated))] if self.model.page == "old" else []
         watched = (reader, *page)
         try:
             await _first(connected.wait(), reader)
@@ -222,50 +231,67 @@ class Clients:
                 task.cancel()
             await asyncio.gather(*held, return_exceptions=True)
 
-    async def hold(self, person: Player, path: str, line: Callable[[str], None] | None = None) -> None:
-        """A stream held open: each of its lines given to ``line``, or (without it, as the page's other streams)
-        its messages only read."""
+    async def load(self, person: Player, game: FoldedGame, began: float) -> str:
+        """The one-stream page's load: the seat's view and the game's events read once (the bot plays from them),
+        the stream's address asked as ``live.js`` asks it (nchan's from the time the page began loading); returns
+        the path of the stream to open."""
+        base = f"/api/games/{game.game_id}"
+        me, events = await asyncio.gather(person.conn.request("GET", f"{base}/me"),
+                                          person.conn.request("GET", f"{base}/events?after=0"))
+        back = math.ceil(time.time() - began) + 2
+        address = await person.conn.request("GET", f"{base}/stream/address?back={back}")
+        for response in (me, events, address):
+            if response.status != 200:
+                raise HttpError(f"a page load read was refused: {response.status} {response.body[:200]!r}")
+        self.records.reads += 3
+        told = read_page(events.body)
+        game.apply(told.events, told.version)
+        where = msgspec.json.decode(address.body)
+        if where["kind"] != self.model.push:
+            raise HttpError(f"the page was told to open a {where['kind']} stream, not {self.model.push}")
+        return str(where["url"]) if where["kind"] == "nchan" else f"{where['url']}?after={game.version}&chat=0"
+
+    async def hold(self, person: Player, path: str,
+                   message: Callable[[ServerSentEvent], None] | None = None,
+                   opened: Callable[[], None] | None = None) -> None:
+        """A stream held open (httpx-sse): ``opened`` once it is answered, each message given to ``message``, or
+        (without it, as the old page's other streams) its bytes only read."""
         timeout = httpx.Timeout(person.conn.timeout_s, read=SILENCE_S)
         try:
-            async with person.conn.client.stream("GET", path, headers={"Accept": "text/event-stream"},
-                                                 timeout=timeout) as response:
-                if response.status_code != 200:
-                    raise HttpError(f"GET {path}: {response.status_code}")
-                if line is None:
-                    async for _ in response.aiter_bytes():
+            async with aconnect_sse(person.conn.client, "GET", path, timeout=timeout) as source:
+                if source.response.status_code != 200:
+                    raise HttpError(f"GET {path}: {source.response.status_code}")
+                if opened is not None:
+                    opened()
+                if message is None:
+                    async for _ in source.response.aiter_bytes():
                         pass
                 else:
-                    async for text in response.aiter_lines():
-                        line(text)
+                    async for sse in source.aiter_sse():
+                        message(sse)
         except httpx.HTTPError as exc:
             raise HttpError(f"GET {path}: {exc!r}") from exc
 
-    async def follow(self, person: Player, seat: int, game: FoldedGame, changed: tuple[asyncio.Event, ...],
-                     connected: asyncio.Event) -> None:
-        """The seat's event stream, folded into ``game``; each other author's command timed as it arrives."""
+    async def follow(self, person: Player, seat: int, game: FoldedGame, path: str,
+                     changed: tuple[asyncio.Event, ...], connected: asyncio.Event) -> None:
+        """The page's stream of the game, folded into ``game``; each other author's command timed as its ``events``
+        message arrives (the page's other messages, history, state, chat, are not the log's)."""
         mine, since = f"seat:{seat}", time.time()
-        data: list[str] = []
-        kind = "message"
 
-        def line(text: str) -> None:
-            nonlocal since, data, kind
-            if text.startswith(": connected") or text == ":connected":
-                since = time.time()
-                self.records.opened.append((since, 1))
-                connected.set()
-            elif text.startswith("event:"):
-                kind = text[6:].strip()
-            elif text.startswith("data:"):
-                data.append(text[5:].removeprefix(" "))
-            elif not text and data:
-                if kind == "events":  # the page's other messages (history, state, chat) are not the log's
-                    self._seen(read_page("\n".join(data)), game, mine, since)
-                data, kind = [], "message"
-                for event in changed:
-                    event.set()
+        def opened() -> None:
+            nonlocal since
+            since = time.time()
+            self.records.opened.append((since, 1))
+            connected.set()
+
+        def message(sse: ServerSentEvent) -> None:
+            if sse.event == "events":
+                self._seen(read_page(sse.data), game, mine, since)
+            for event in changed:
+                event.set()
 
         try:
-            await self.hold(person, f"/api/games/{game.game_id}/stream?after=0", line)
+            await self.hold(person, path, message, opened)
         finally:
             if connected.is_set():
                 self.records.opened.append((time.time(), -1))
