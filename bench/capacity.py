@@ -1,6 +1,6 @@
 """The open-loop capacity run: how many people at human pace one box serves within 50 ms at p99.
 
-    python -m bench.capacity                                   # the full run (up to 8 minutes; part of make bench-full)
+    python -m bench.capacity                                   # the full run (70 s a step, at most 15 min; bench-full)
     python -m bench.capacity --quick                           # tiny sizes: checks the harness, measures nothing
     python -m bench.capacity --push nchan                      # the pages' streams on nginx + nchan
     python -m bench.capacity --write docs/BENCHMARKS.md        # and put the section and docs/images/capacity.svg there
