@@ -40,8 +40,9 @@ from services.simulation.live import read_applied, read_page
 from .capacity_model import Model, Records
 from .stream_clients import raise_open_files
 
-SILENCE_S = 60.0
-"""A stream that hears nothing (not even a keep-alive, every 15 s) for this long has failed."""
+SILENCE_S = {"python": 60.0, "nchan": 300.0}
+"""A stream that hears nothing for this long has failed: the API's sends a keep-alive every 15 s; nchan's none (an
+EventSource waits as long as it takes), so only a stream gone far longer than a turn counts there."""
 LAST_MOVE_S = 5.0
 """At the end of a visit each person waits (at most this long) until their stream brought the last move."""
 _TOKEN = re.compile(r"#token=([A-Za-z0-9_.~%-]+)")
@@ -256,7 +257,7 @@ class Clients:
                    opened: Callable[[], None] | None = None) -> None:
         """A stream held open (httpx-sse): ``opened`` once it is answered, each message given to ``message``, or
         (without it, as the old page's other streams) its bytes only read."""
-        timeout = httpx.Timeout(person.conn.timeout_s, read=SILENCE_S)
+        timeout = httpx.Timeout(person.conn.timeout_s, read=SILENCE_S[self.model.push])
         try:
             async with aconnect_sse(person.conn.client, "GET", path, timeout=timeout) as source:
                 if source.response.status_code != 200:
