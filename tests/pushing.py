@@ -24,9 +24,9 @@ NCHAN = {**DEV_MAILBOX, "MAGNATE_PUSH": "nchan"}
 """The API's settings behind nginx with nchan: its pages open their stream on nchan."""
 
 
-def free_ports(count: int) -> list[str]:
+def free_ports(count: int, ports: range = PORTS) -> list[str]:
     found: list[str] = []
-    for port in PORTS:
+    for port in ports:
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))
@@ -35,7 +35,7 @@ def free_ports(count: int) -> list[str]:
         found.append(f"127.0.0.1:{port}")
         if len(found) == count:
             return found
-    raise RuntimeError("no free port in 18400-18499")
+    raise RuntimeError(f"no free port in {ports.start}-{ports.stop - 1}")
 
 
 @dataclass
@@ -50,13 +50,15 @@ class Pushing:
 
 
 @contextmanager
-def pushing_deployment(pg_dsn: str, redis_url: str, work: Path) -> Iterator[Pushing]:
+def pushing_deployment(pg_dsn: str, redis_url: str, work: Path, ports: range = PORTS) -> Iterator[Pushing]:
+    """``ports``: where nginx may listen (the modules that start one at the same time, on pytest-xdist's workers,
+    each look in a range of their own)."""
     nginx_binary()  # fails loudly, with how to install it, when nginx or nchan is missing
     namespace = f"magnate:test-push:{uuid.uuid4().hex[:10]}:"
     queue = f"magnate:test:{uuid.uuid4().hex[:10]}"
     services = Services.start(pg_dsn, redis_url, queue, workers=1, env=NCHAN)
     try:
-        listen, publish = free_ports(2)
+        listen, publish = free_ports(2, ports)
         push = PushServer.start(services.env, [services.url.removeprefix("http://")], listen, publish, work,
                                 redis_url, namespace)
         try:

@@ -25,7 +25,7 @@ READS = re.compile(r"/api/(games/[^/?]+(/(me|history|chat|events|stream/address)
 
 @pytest.fixture(scope="module")
 def pushing(pg_dsn: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pushing]:
-    with pushing_deployment(pg_dsn, redis_url, tmp_path_factory.mktemp("nginx")) as deployed:
+    with pushing_deployment(pg_dsn, redis_url, tmp_path_factory.mktemp("nginx"), range(18450, 18500)) as deployed:
         yield deployed
 
 

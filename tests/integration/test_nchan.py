@@ -33,8 +33,8 @@ WAIT_S = 10.0
 def pushing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pushing]:
     from tests.conftest import REDIS_TEST_URL, own_database
 
-    with own_database("magnate_test") as dsn, pushing_deployment(dsn, REDIS_TEST_URL,
-                                                                  tmp_path_factory.mktemp("nginx")) as deployed:
+    with own_database("magnate_test") as dsn, pushing_deployment(dsn, REDIS_TEST_URL, tmp_path_factory.mktemp("nginx"),
+                                                                  range(18400, 18450)) as deployed:
         yield deployed
 
 
