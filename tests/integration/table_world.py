@@ -9,6 +9,7 @@ import pytest
 
 from infra.accounts import InMemoryPlayerStore, Players, PlayerStore
 from infra.accounts.vacations import InMemoryVacations, Vacations, VacationStore
+from infra.errors import StreamNotFound
 from infra.eventstore import EventStore, GameSummary
 from infra.eventstore.memory import InMemoryEventStore
 from infra.eventstore.memory_tables import InMemoryTables
@@ -33,6 +34,14 @@ class World:
                                  summary, host_seat=host_seat)
         await self.tables.set_table(game_id, listed, b'{"seats": [{}, {}, {"kind": "ai"}]}')
         return game_id
+
+    async def known(self, game_id: str) -> bool:
+        """Whether the game exists (what the in-memory twins beside the log ask their event store)."""
+        try:
+            await self.events.head(game_id)
+        except StreamNotFound:
+            return False
+        return True
 
     async def player(self, email: str) -> str:
         link = await self.players.issue_link(email, "/", 15, limited=False)

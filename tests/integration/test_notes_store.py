@@ -28,16 +28,7 @@ class NotesWorld:
 def side(request: pytest.FixtureRequest) -> NotesWorld:
     world = world_of(request)
     if request.param == "memory":
-        events = world.events
-
-        async def known(game_id: str) -> bool:
-            try:
-                await events.head(game_id)
-            except StreamNotFound:
-                return False
-            return True
-
-        return NotesWorld(world, InMemoryNotes(known))
+        return NotesWorld(world, InMemoryNotes(world.known))
     return NotesWorld(world, PostgresNotes(request.getfixturevalue("pg_pool")))
 
 

@@ -31,16 +31,7 @@ class PlansWorld:
 def side(request: pytest.FixtureRequest) -> PlansWorld:
     world = world_of(request)
     if request.param == "memory":
-        events = world.events
-
-        async def known(game_id: str) -> bool:
-            try:
-                await events.head(game_id)
-            except StreamNotFound:
-                return False
-            return True
-
-        return PlansWorld(world, InMemorySeatPlans(known))
+        return PlansWorld(world, InMemorySeatPlans(world.known))
     return PlansWorld(world, PostgresSeatPlans(request.getfixturevalue("pg_pool")))
 
 
