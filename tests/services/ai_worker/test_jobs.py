@@ -133,7 +133,7 @@ def test_worker_settings() -> None:
                         worker_poll_delay_s=0.05, worker_job_timeout_s=9, reconcile_every_s=15)
     ws = worker_settings(settings)
     assert [f.name for f in ws["functions"]] == [*jobs.system_kinds(GAMES), "notify.deliver", "table.deadline",
-                                                "table.remind"]
+                                                "table.remind", "planned_move"]
     assert ws["queue_name"] == "q"
     assert ws["redis_settings"].unix_socket_path == "/tmp/redis.sock"
     assert ws["keep_result"] == 0

@@ -22,7 +22,8 @@ IMPORT = re.compile(r'(?:from|import)\s*\(?\s*"(\.{1,2}/[\w./-]+\.js|/static/[\w
 
 
 PAGES = (("/", "/static/shell/lobby.js"), ("/play/0123abcd", "/static/shell/play.js"),
-         ("/signin", "/static/shell/signin.js"), ("/settings", "/static/shell/settings.js"))
+         ("/signin", "/static/shell/signin.js"), ("/settings", "/static/shell/settings.js"),
+         ("/leaderboard/magnate", "/static/shell/ratingpages.js"), ("/players/someone", "/static/shell/ratingpages.js"))
 
 
 async def test_every_page_is_served_with_a_strict_content_policy(client: AsyncClient) -> None:
