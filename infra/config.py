@@ -95,10 +95,17 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     nchan_publish_url: str | None = None
     """nchan's publisher location, where the pusher POSTs (``MAGNATE_NCHAN_PUBLISH_URL``, e.g.
     ``http://127.0.0.1:8083/publish``); ``magnate run`` sets it for the nginx it starts."""
+    nchan_subscription_s: int = 100
+    """How long a page holds one nchan subscription before it renews it itself (``MAGNATE_NCHAN_SUBSCRIPTION_S``),
+    resuming after the last message it saw: each subscription marks its seat present for two minutes
+    (``services.api.controllers.push_auth.PRESENT_S``). nginx never ends one itself: in nchan 1.3.6's Redis mode a
+    subscription ended by ``nchan_subscriber_timeout`` leaves its channel deaf on that box (docs/SCALING.md)."""
 
     def __post_init__(self) -> None:
         if self.push not in ("python", "nchan"):
             raise ValueError(f"MAGNATE_PUSH: {self.push!r} is neither 'python' nor 'nchan'")
+        if not 1 <= self.nchan_subscription_s <= 600:
+            raise ValueError(f"MAGNATE_NCHAN_SUBSCRIPTION_S: {self.nchan_subscription_s} is not within 1..600")
         for proxy in self.trusted_proxies:
             try:
                 ipaddress.ip_network(proxy, strict=False)
@@ -147,6 +154,7 @@ _ENV = {
     "push": "MAGNATE_PUSH",
     "nchan_port": "MAGNATE_NCHAN_PORT",
     "nchan_publish_url": "MAGNATE_NCHAN_PUBLISH_URL",
+    "nchan_subscription_s": "MAGNATE_NCHAN_SUBSCRIPTION_S",
 }
 
 

@@ -50,13 +50,16 @@ class Pushing:
 
 
 @contextmanager
-def pushing_deployment(pg_dsn: str, redis_url: str, work: Path, ports: range = PORTS) -> Iterator[Pushing]:
+def pushing_deployment(pg_dsn: str, redis_url: str, work: Path, ports: range = PORTS, subscription_s: int = 100
+                       ) -> Iterator[Pushing]:
     """``ports``: where nginx may listen (the modules that start one at the same time, on pytest-xdist's workers,
-    each look in a range of their own)."""
+    each look in a range of their own); ``subscription_s``: how long a page holds one subscription before it renews it
+    (``MAGNATE_NCHAN_SUBSCRIPTION_S``)."""
     nginx_binary()  # fails loudly, with how to install it, when nginx or nchan is missing
     namespace = f"magnate:test-push:{uuid.uuid4().hex[:10]}:"
     queue = f"magnate:test:{uuid.uuid4().hex[:10]}"
-    services = Services.start(pg_dsn, redis_url, queue, workers=1, env=NCHAN)
+    services = Services.start(pg_dsn, redis_url, queue, workers=1,
+                              env={**NCHAN, "MAGNATE_NCHAN_SUBSCRIPTION_S": str(subscription_s)})
     try:
         listen, publish = free_ports(2, ports)
         push = PushServer.start(services.env, [services.url.removeprefix("http://")], listen, publish, work,

@@ -38,9 +38,6 @@ class NchanBox:
     buffer_length: int = 16
     """Messages a channel keeps for a page that reconnects (Last-Event-ID) or subscribes just after its read."""
     message_timeout: str = "10m"
-    subscription_s: int = 100
-    """nginx closes a subscription after this long (the page reconnects and resumes): within the two minutes the API
-    counts a page held here as present from its subscription (``services.api.controllers.push_auth.PRESENT_S``)."""
     shared_memory: str = "64M"
 
     @property
@@ -88,7 +85,6 @@ def render(box: NchanBox) -> str:
         "work": str(box.work),
         "buffer_length": str(box.buffer_length),
         "message_timeout": box.message_timeout,
-        "subscription_s": str(box.subscription_s),
         "shared_memory": box.shared_memory,
         "redis_block": _redis_block(box),
         "redis_url": _redis_server(box.redis_url) if box.redis_url is not None else "(none: memory mode)",

@@ -174,7 +174,7 @@ def test_a_seat_page_hears_the_other_seats_move_through_nchan_and_resumes(pushin
             game = await create(http)
             auth = {"Authorization": f"Bearer {game.tokens[0]}"}
             address = await http.get(f"/api/games/{game.game_id}/stream/address", headers=auth)
-            assert address.json() == {"kind": "nchan", "url": f"/push/games/{game.game_id}/seat/0/en"}
+            assert address.json() == {"kind": "nchan", "url": f"/push/games/{game.game_id}/seat/0/en", "renew_s": 100}
             direct = await http.get(f"{pushing.services.url}/api/games/{game.game_id}/stream/address", headers=auth)
             assert direct.json()["kind"] == "python"  # a page not served through nginx: the API's own stream
             kept = await http.post(f"/api/games/{game.game_id}/stream/seat", headers=auth)  # as the page does

@@ -319,6 +319,10 @@ class StreamAddressOut(msgspec.Struct, frozen=True):
     """``python`` (the API's stream: ``?after=``, ``?chat=`` and its ids resume it) or ``nchan``."""
     url: str
     """The path to open (same origin as the page)."""
+    renew_s: int = 0
+    """``nchan``: after how many seconds the page ends its subscription and opens the next one, resuming after the
+    last message it saw (``?last_event_id=``): each subscription marks the seat present for a while; nginx ends none
+    itself (``MAGNATE_NCHAN_SUBSCRIPTION_S``). 0: the stream is held for as long as the page is open."""
 
 
 class StreamController(Controller):
@@ -410,8 +414,8 @@ class StreamController(Controller):
         API's own (``GET .../stream``, ``python``) or, when the site is served through nginx with nchan
         (``MAGNATE_PUSH=nchan``, the request came through it), the channel of the caller's viewer class in its
         language (``nchan``; with a signed-in player's own channel beside it, their games and notices), from the
-        messages published in the last ``back`` seconds (``?last_event_id=``:
-        nchan's message ids begin with their time; a reconnecting EventSource's ``Last-Event-ID`` wins over it)."""
+        messages published in the last ``back`` seconds (``?last_event_id=``: nchan's message ids begin with their
+        time), renewed by the page every ``renew_s`` seconds."""
         await gameplay.loader.game_type(game_id)  # 404 for a game that does not exist
         if settings.push != "nchan" or request.headers.get(PUSH_HEADER) != "nchan":
             return StreamAddressOut("python", f"/api/games/{game_id}/stream")
@@ -419,4 +423,5 @@ class StreamController(Controller):
         player_id = session_player_id(request)
         mine = f"/player/{player_id}" if player_id else ""  # a signed-in player's games and notices beside it
         since = f"?last_event_id={gameplay.now_ms() // 1000 - back}:0" if back else ""
-        return StreamAddressOut("nchan", f"{push_prefix(game_id)}{viewer}/{language}{mine}{since}")
+        return StreamAddressOut("nchan", f"{push_prefix(game_id)}{viewer}/{language}{mine}{since}",
+                                settings.nchan_subscription_s)

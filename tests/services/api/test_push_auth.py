@@ -90,9 +90,10 @@ async def test_the_page_learns_its_stream_address_and_its_seat_cookie_reaches_th
 ) -> None:
     game = await table.create(humans=2)
     address = f"/api/games/{game.id}/stream/address"
-    assert (await client.get(address)).json() == {"kind": "python", "url": f"/api/games/{game.id}/stream"}  # direct
-    assert (await client.get(address, headers=THROUGH_NGINX)).json() == {
-        "kind": "nchan", "url": f"/push/games/{game.id}/public/en"}
+    assert (await client.get(address)).json() == {  # direct: the API's stream, held for as long as the page is open
+        "kind": "python", "url": f"/api/games/{game.id}/stream", "renew_s": 0}
+    assert (await client.get(address, headers=THROUGH_NGINX)).json() == {  # the page renews its subscription itself
+        "kind": "nchan", "url": f"/push/games/{game.id}/public/en", "renew_s": 100}
     german = await client.get(address, headers={**THROUGH_NGINX, "Accept-Language": "de"})
     assert german.json()["url"] == f"/push/games/{game.id}/public/de"
 
@@ -103,7 +104,7 @@ async def test_the_page_learns_its_stream_address_and_its_seat_cookie_reaches_th
     assert paths == [f"/api/games/{game.id}/stream", f"/push/games/{game.id}/"]
     seat_cookie = {"Cookie": f"{SEAT_COOKIE}={game.tokens[1]}"}
     answer = await other.get(address, headers={**THROUGH_NGINX, **seat_cookie})
-    assert answer.json() == {"kind": "nchan", "url": f"/push/games/{game.id}/seat/1/en"}
+    assert answer.json() == {"kind": "nchan", "url": f"/push/games/{game.id}/seat/1/en", "renew_s": 100}
     forged = await other.get(address, headers={**THROUGH_NGINX, "Cookie": f"{SEAT_COOKIE}=forged"})
     assert forged.json()["url"] == f"/push/games/{game.id}/public/en"  # a cookie that opens no seat: the public's
     assert (await other.get("/api/games/no-such-game/stream/address")).status_code == 404

@@ -15,8 +15,11 @@
 // language, which carries the same named messages. nchan gives each message its own id, beginning with its time, and
 // resumes after the last one seen; the first subscription asks for what was published since the page began reading
 // the game (a move between its reads and its subscription is not lost: what it already holds is dropped by the
-// versions, as after a pusher's restart). A signed-in player's page hears its player's own channel on the same
-// connection ("games" and "notices", nchan's multiplexing), and reads its games once at load.
+// versions, as after a pusher's restart). Every renew_s seconds the page ends its subscription and opens the next
+// one after the last message it saw (each marks the seat present for a while; nginx ends none itself: in nchan
+// 1.3.6's Redis mode a subscription it timed out leaves the channel deaf on that box). A signed-in player's page
+// hears its player's own channel on the same connection ("games" and "notices", nchan's multiplexing), and reads its
+// games once at load.
 
 import { cookie } from "./api.js";
 
@@ -35,6 +38,9 @@ async function keepSeat(gameId, token) {
     // the stream opens as the public's; the next load tries again
   }
 }
+
+/** How long a reconnecting stream may take before the page says so. */
+const QUIET_MS = 4000;
 
 /** Where this page's stream is: {kind: "python" | "nchan", url}; nchan's from the time this page began loading. */
 async function address(gameId) {
@@ -55,39 +61,66 @@ export async function follow(gameId, { after, chat = 0, token = null }, on) {
   await keepSeat(gameId, token);
   const where = await address(gameId);
   const pushed = where.kind === "nchan";
-  const source = new EventSource(pushed ? where.url : `${where.url}?after=${after}&chat=${chat}`);
   const state = on.state || (() => {});
   let held = after; // the version shown: a push server's channel may repeat older ones (a pusher that restarted)
-  state("connecting");
-  source.addEventListener("open", () => state("live"));
-  source.addEventListener("error", () => state(source.readyState === EventSource.CLOSED ? "closed" : "reconnecting"));
-  const listen = (name, fn) => source.addEventListener(name, (message) => {
-    let data;
-    try {
-      data = JSON.parse(message.data);
-    } catch (err) {
-      return;
-    }
-    fn(data);
-  });
   let pending = {}; // a version's history and state, until its events (the last of its messages) arrive
-  listen("history", (data) => { pending.history = data; });
-  listen("state", (data) => { pending.state = data; });
-  listen("events", (data) => {
-    const events = { ...data, events: (data.events || []).filter((e) => !(e.version <= held)) };
-    held = Math.max(held, data.version || 0);
-    const batch = { events, history: pending.history || null, state: pending.state || null };
-    pending = {};
-    on.version(batch);
-  });
-  if (on.chat) listen("chat", on.chat);
-  if (on.mutes) listen("mutes", on.mutes);
-  if (on.notices) listen("notices", on.notices);
-  if (on.games) listen("games", on.games);
+  const handlers = {
+    history: (data) => { pending.history = data; },
+    state: (data) => { pending.state = data; },
+    events: (data) => {
+      const events = { ...data, events: (data.events || []).filter((e) => !(e.version <= held)) };
+      held = Math.max(held, data.version || 0);
+      const batch = { events, history: pending.history || null, state: pending.state || null };
+      pending = {};
+      on.version(batch);
+    },
+  };
+  for (const name of ["chat", "mutes", "notices", "games"]) if (on[name]) handlers[name] = on[name];
+  let lastId = ""; // the last message's id: where the next subscription resumes
+
+  // One subscription: its messages, and its breaks. The browser reconnects by itself after a break (resuming by
+  // Last-Event-ID): one that heals within QUIET_MS is not shown as one.
+  const subscribe = (url) => {
+    const source = new EventSource(url);
+    let quiet = null;
+    source.addEventListener("open", () => { clearTimeout(quiet); quiet = null; state("live"); });
+    source.addEventListener("error", () => {
+      if (source !== current) return; // ended by this page (a renewal)
+      if (source.readyState === EventSource.CLOSED) { clearTimeout(quiet); state("closed"); return; }
+      if (quiet === null) quiet = setTimeout(() => { quiet = null; if (source === current && source.readyState !== EventSource.OPEN) state("reconnecting"); }, QUIET_MS);
+    });
+    for (const [name, fn] of Object.entries(handlers)) {
+      source.addEventListener(name, (message) => {
+        if (source !== current) return;
+        if (message.lastEventId) lastId = message.lastEventId;
+        let data;
+        try {
+          data = JSON.parse(message.data);
+        } catch (err) {
+          return;
+        }
+        fn(data);
+      });
+    }
+    return source;
+  };
+  state("connecting");
+  let current = subscribe(pushed ? where.url : `${where.url}?after=${after}&chat=${chat}`);
+  // nchan: the page ends its subscription every renew_s seconds and opens the next one after the last message it
+  // saw (each subscription marks the seat present for a while; nginx ends none itself, docs/SCALING.md).
+  if (pushed && where.renew_s > 0) {
+    setInterval(() => {
+      if (current.readyState === EventSource.CLOSED) return;
+      // after the last message seen; none seen yet: from where the first subscription began
+      const next = lastId ? `${where.url.split("?")[0]}?last_event_id=${enc(lastId)}` : where.url;
+      current.close();
+      current = subscribe(next);
+    }, where.renew_s * 1000);
+  }
   if (pushed && on.games && where.url.includes("/player/")) { // nchan sends the player's games when they change:
     fetch("/api/me/games", { headers: { Accept: "application/json" } }) // as they are now, once at load
       .then((answer) => (answer.ok ? answer.json() : null)).then((games) => { if (games) on.games(games); })
       .catch(() => {});
   }
-  return source;
+  return current;
 }
