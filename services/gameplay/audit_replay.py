@@ -19,6 +19,7 @@ from domain.kernel.table import TABLE_PREFIX, needs_log, step_with_log
 from domain.kernel.table import Entry as Logged
 from infra.codec import GameCodec
 
+from .audit_form import as_recorded
 from .audit_lines import Entry, GameLine, Group, Problems, reason, shown
 
 
@@ -124,7 +125,7 @@ class _Replayer:
             if due.system is None:
                 self.problems.add(where, "actor is system, but the rules wait for a seat here")
                 return False
-            if self.codec.encode(due.system) != raw:
+            if not as_recorded(self.codec.encode(due.system), raw, self._system_command, self.codec.encode):
                 self.problems.add(where, f"command is not what the rules call for here ({self.codec.tag(due.system)})")
                 return False
             return True
@@ -133,6 +134,9 @@ class _Replayer:
             self.problems.add(where, f"actor {group.command.line.actor} is not a seat of this game ({seats} seats)")
             return False
         return True
+
+    def _system_command(self, raw: bytes) -> Any:
+        return self.codec.decode_command(raw, system=True)
 
     def _reveal(self, group: Group, actor: Actor) -> bool:
         """After the end only the reveal of the header's seed may follow (the service appends it at once)."""
@@ -171,10 +175,15 @@ class _Replayer:
     def _same(self, group: Group, produced: list[Any]) -> bool:
         recorded = [(bytes(e.line.payload), e.line.type) for e in group.events]
         mine = [(self.codec.encode(e), self.codec.tag(e)) for e in produced]
-        if mine == recorded:
+
+        def same(pair: tuple[tuple[bytes, str], tuple[bytes, str]]) -> bool:
+            (canonical, tag), (stored, stored_tag) = pair
+            return tag == stored_tag and as_recorded(canonical, stored, self.codec.decode_event, self.codec.encode)
+
+        if len(mine) == len(recorded) and all(map(same, zip(mine, recorded, strict=True))):
             return True
         drawn = " with the header's seed" if self.seed is not None else ""
-        differ = next((i for i, pair in enumerate(zip(mine, recorded, strict=False)) if pair[0] != pair[1]), None)
+        differ = next((i for i, pair in enumerate(zip(mine, recorded, strict=False)) if not same(pair)), None)
         if differ is None:
             text = f"command gives {len(mine)} events by the rules{drawn}, the export has {len(recorded)}"
         else:

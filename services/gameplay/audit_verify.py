@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -36,6 +37,7 @@ from infra.chain import GENESIS, event_hash
 from infra.codec import GameCodec
 
 from .audit_commitments import check_forms, check_openings
+from .audit_form import as_recorded
 from .audit_lines import (
     ChatExportLine,
     CommandLine,
@@ -251,9 +253,10 @@ def _decode_command(command: Entry[CommandLine], codec: GameCodec | None, proble
         problems.add(where, f"command is not a {'system' if system else 'player'} command of {codec.game.name}: "
                             f"{reason(exc)}")
         return None
-    if codec.encode(decoded) != raw:
+    if not as_recorded(codec.encode(decoded), raw, partial(codec.decode_command, system=system), codec.encode):
         problems.add(where, "command is not in the canonical form it was stored in (whitespace, key order, "
-                            "escapes, repeated keys or a field left at its default)")
+                            "escapes, repeated keys, or a field left out that its type did not add later with a "
+                            "default)")
         return None
     if codec.tag(decoded) != c.type:
         problems.add(where, f"type {shown(c.type)} is not its command's ({codec.tag(decoded)})")
