@@ -146,6 +146,7 @@ def test_the_lobbys_tutorial_against_the_computer_seats_one_human_and_four_stand
     expect(page.locator("#time-limit-hint")).to_contain_text("within a day")
     page.get_by_label("When time runs out").select_option(label="The computer plays that turn for them")
     expect(page.locator("#on-timeout-hint")).to_contain_text("makes that one move")
+    page.get_by_label("Moves may be taken back").select_option(label="never")
     page.get_by_label("Tutorial against the computer").check()
     expect(page.get_by_label("Tutorial setup (fixed board from the rulebook)")).to_be_checked()
     expect(page.get_by_label("Number of seats")).to_have_value("5")
@@ -162,7 +163,7 @@ def test_the_lobbys_tutorial_against_the_computer_seats_one_human_and_four_stand
     page.get_by_role("button", name="Create game").click()
     page.wait_for_selector("body[data-version]")  # every other seat is the computer's: the game page opens
     assert sent and sent[0]["table"] == {"clock": {"kind": "per_move", "seconds": 86400}, "takeback": True,
-                                         "on_timeout": "stand_in_move", "stand_ins": [1, 2, 3, 4]}
+                                         "undo": "off", "on_timeout": "stand_in_move", "stand_ins": [1, 2, 3, 4]}
     assert sent[0]["options"]["tutorial"] is True and len(sent[0]["options"]["seats"]) == 5
     expect(page.locator("#invites")).to_be_hidden()
     expect(page.locator("#time-control")).to_contain_text("1 day per move")

@@ -83,6 +83,10 @@ def test_a_bid_is_taken_back_with_the_others_consent_and_refused_once_chance_was
         expect(ada.locator("body")).to_have_class(MY_TURN)  # the board is as before the bid
         expect(bob.locator("#takeback-asked")).to_have_count(0)
         expect(ada.locator("#latest")).to_contain_text("taken back")
+        for page in (ada, bob):  # the bid's line, already on both pages, is marked without a reload
+            bid = page.locator("#history-list li[data-event='magnate.bid_placed']").last
+            expect(bid).to_have_class(re.compile(r"\btaken-back\b"))
+            expect(bid).to_contain_text("(taken back)")
         assert client.get(f"/api/games/{game_id}").json()["view"]["auction"]["high_bid"] == 0
         play_until_drawn(client, game_id, tokens)
     ada.click("#takeback-ask")

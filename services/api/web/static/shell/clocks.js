@@ -327,13 +327,20 @@ export function tableOptionsForm(container) {
     ...Object.entries(ON_TIMEOUT).map(([value, p]) => h("option", { value, selected: value === "stand_in_game" }, p.choice)));
   const policyHint = h("p", { id: "on-timeout-hint", class: "hint" });
   const takeback = h("input", { type: "checkbox", id: "takeback", name: "takeback", checked: true, "aria-describedby": "takeback-hint" });
+  const undo = h("select", { id: "undo", name: "undo", "aria-describedby": "undo-hint" },
+    h("option", { value: "consent", selected: true }, t("when the other players agree")),
+    h("option", { value: "instant" }, t("at once (unrated games only)")),
+    h("option", { value: "off" }, t("never")));
+  const undoHint = h("p", { id: "undo-hint", class: "hint" },
+    t("A player may take back their own last moves while nothing has been revealed or drawn and nobody else has moved since."));
   const fieldset = h("fieldset", { id: "table-options" },
     h("legend", {}, t("Time and absence")),
     h("p", { class: "row" }, h("label", { for: "time-limit" }, t("Time limit")), limit), limitHint, custom,
     h("p", { class: "row" }, h("label", { for: "on-timeout" }, t("When time runs out")), policy), policyHint,
     h("p", { class: "check" }, takeback, h("label", { for: "takeback" }, t("Players may take their seat back"))),
     h("p", { id: "takeback-hint", class: "hint" },
-      t("A player whose seat the computer took over (after a timeout, or because they left the table) may return and play it again.")));
+      t("A player whose seat the computer took over (after a timeout, or because they left the table) may return and play it again.")),
+    h("p", { class: "row" }, h("label", { for: "undo" }, t("Moves may be taken back")), undo), undoHint);
   const sync = () => {
     const chosen = LIMITS.find(([value]) => value === limit.value) || LIMITS[0];
     limitHint.textContent = chosen[3];
@@ -358,6 +365,7 @@ export function tableOptionsForm(container) {
         clock = { kind: "per_move", seconds };
       }
       const table = { clock, takeback: takeback.checked };
+      if (undo.value !== "consent") table.undo = undo.value;
       if (clock) table.on_timeout = policy.value;
       return table;
     },

@@ -36,6 +36,21 @@ export class History {
     if (atBottom && wrap) wrap.scrollTop = wrap.scrollHeight;
     return fresh;
   }
+
+  /** Marks the lines of versions ``from`` up to (not including) ``to`` as taken back (a takeback the stream just
+   * brought; lines read after it come marked by the server), adding ``word`` to each. */
+  markTakenBack(from, to, word) {
+    for (const li of this.list.querySelectorAll("li[data-version]")) {
+      const version = Number(li.dataset.version);
+      if (version >= from && version < to && !li.classList.contains("taken-back")) {
+        li.classList.add("taken-back");
+        li.append(" ", word);
+      }
+    }
+    for (const line of this.lines) {
+      if (line.version >= from && line.version < to && !line.takenBack) Object.assign(line, { takenBack: true, text: `${line.text} ${word}` });
+    }
+  }
 }
 
 /** A line's text with each seat it names (``line.seats``, UTF-16 offsets as JavaScript counts) named by

@@ -212,6 +212,9 @@ function arrived({ events, history, state }) {
   if (page.replay && page.replay.active()) page.held.push(...(events.events || []));
   else if (page.board.onEvents) page.board.onEvents(events.events || []);
   page.takebacks.heard(events.events || []);
+  for (const e of events.events || []) { // the moves a takeback took back stay in the story, marked
+    if (e.type === "table.moves_undone") page.history.markTakenBack(e.payload.back_to, e.version, t("(taken back)"));
+  }
   if (state && page.auth && !state.me) { // the stream could not open as this seat (its cookie refused): read it
     refresh().catch((err) => { $("#notice").textContent = inWords(err); });
     return;
