@@ -306,8 +306,8 @@ INFRA_TYPES_FOR_API: dict[str, set[str]] = {
     "infra.channels.devmail": {"DevMail", "DevMailList", "DevMailbox"},  # the development mailbox's page and JSON
     "infra.channels.push": {"PushSubscription"},  # a browser's push subscription, the body it posts
     "infra.channels.mail": {"sends_mail"},  # a reading of the settings: does this server send mail at all?
-    "infra.notes": {"TEXT_MAX", "Note"},
-    "infra.ratings": {"PAGE_MAX"},  # the leaderboard's page bound (a query bound, documented in its parameter)  # a note's size bound (documented and refused with it) and a note as kept
+    "infra.notes": {"TEXT_MAX", "Note"},  # a note's size bound (documented and refused with it) and a note as kept
+    "infra.ratings": {"PAGE_MAX"},  # the leaderboard's page bound (a query bound, documented in its parameter)
 }
 """Beyond those, the names ``services/api`` may import from ``infra``, each a type (or a constant, or a reading of
 the settings) it truly needs; any exception class may be imported too, from anywhere (an error it maps to HTTP)."""

@@ -82,9 +82,10 @@ async def push_auth(request: Request[Any, Any, Any], gameplay: GameplayDep, cata
 PRESENT_S = 120
 """How long a page held by nchan counts as present after it subscribed: the page ends each subscription before
 (``renew_s`` of ``GET .../stream/address``: ``infra.config.Settings.nchan_subscription_s``) and opens the next one,
-resuming after the last message it saw, and is marked again. nchan's unsubscribe call is not used: after the client has hung up it
-carries the request's variables corrupted (its address, the connection's id: seen here with nchan 1.3.6) and it is not
-made at all when a client vanishes (slact/nchan#579), so a page that left counts as present until its mark lapses."""
+resuming after the last message it saw, and is marked again. nchan's unsubscribe call is not used: after the client
+has hung up it carries the request's variables corrupted (its address, the connection's id: seen here with nchan
+1.3.6) and it is not made at all when a client vanishes (slact/nchan#579), so a page that left counts as present
+until its mark lapses."""
 CONNECTION = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
 
 
