@@ -22,6 +22,8 @@ class PlanRecord(msgspec.Struct, frozen=True):
     holder: str = ""
     """Who held the seat when the plan was set (the service's fingerprint of the seat's claim and invite): a plan
     whose seat has changed hands since is not its new holder's."""
+    since: int = 0
+    """The game's version when the plan was set: a move the seat made itself after it cancels the plan."""
 
 
 class SeatPlans(Protocol):
@@ -29,9 +31,10 @@ class SeatPlans(Protocol):
         """The seat's plans in the game, by kind."""
         ...
 
-    async def put(self, game_id: str, seat: int, kind: str, body: bytes, holder: str = "") -> PlanRecord:
-        """Keep ``body`` as the seat's plan of ``kind`` (replacing one of the same kind). StreamNotFound for an unknown
-        game."""
+    async def put(self, game_id: str, seat: int, kind: str, body: bytes, holder: str = "", since: int = 0
+                  ) -> PlanRecord:
+        """Keep ``body`` as the seat's plan of ``kind`` (replacing one of the same kind), set at the game's version
+        ``since``. StreamNotFound for an unknown game."""
         ...
 
     async def drop(self, game_id: str, seat: int, kinds: Collection[str] | None = None) -> int:

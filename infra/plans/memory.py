@@ -22,11 +22,12 @@ class InMemorySeatPlans:
     async def of_seat(self, game_id: str, seat: int) -> list[PlanRecord]:
         return [p for key, p in sorted(self._plans.items()) if key[:2] == (game_id, seat)]
 
-    async def put(self, game_id: str, seat: int, kind: str, body: bytes, holder: str = "") -> PlanRecord:
+    async def put(self, game_id: str, seat: int, kind: str, body: bytes, holder: str = "", since: int = 0
+                  ) -> PlanRecord:
         if not await self._known(game_id):
             raise StreamNotFound("no such game")
         at = self._clock().astimezone(UTC).isoformat().replace("+00:00", "Z")
-        record = self._plans[(game_id, seat, kind)] = PlanRecord(game_id, seat, kind, body, at, holder)
+        record = self._plans[(game_id, seat, kind)] = PlanRecord(game_id, seat, kind, body, at, holder, since)
         return record
 
     async def drop(self, game_id: str, seat: int, kinds: Collection[str] | None = None) -> int:

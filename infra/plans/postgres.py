@@ -11,13 +11,13 @@ from infra.errors import StreamNotFound
 
 from .base import PlanRecord
 
-_COLUMNS = "game_id, seat, kind, body, set_at, holder"
+_COLUMNS = "game_id, seat, kind, body, set_at, holder, since"
 
 
 def _record(row: asyncpg.Record) -> PlanRecord:
     at: datetime = row["set_at"]
     return PlanRecord(row["game_id"], row["seat"], row["kind"], bytes(row["body"]),
-                      at.astimezone(UTC).isoformat().replace("+00:00", "Z"), row["holder"])
+                      at.astimezone(UTC).isoformat().replace("+00:00", "Z"), row["holder"], row["since"])
 
 
 class PostgresSeatPlans:
@@ -29,12 +29,14 @@ class PostgresSeatPlans:
             f"SELECT {_COLUMNS} FROM plans WHERE game_id = $1 AND seat = $2 ORDER BY kind", game_id, seat)
         return [_record(r) for r in rows]
 
-    async def put(self, game_id: str, seat: int, kind: str, body: bytes, holder: str = "") -> PlanRecord:
+    async def put(self, game_id: str, seat: int, kind: str, body: bytes, holder: str = "", since: int = 0
+                  ) -> PlanRecord:
         try:
             row = await self._pool.fetchrow(
-                "INSERT INTO plans (game_id, seat, kind, body, holder) VALUES ($1, $2, $3, $4, $5)"
+                "INSERT INTO plans (game_id, seat, kind, body, holder, since) VALUES ($1, $2, $3, $4, $5, $6)"
                 " ON CONFLICT (game_id, seat, kind) DO UPDATE SET body = excluded.body, holder = excluded.holder,"
-                f" set_at = now() RETURNING {_COLUMNS}", game_id, seat, kind, body, holder)
+                f" since = excluded.since, set_at = now() RETURNING {_COLUMNS}", game_id, seat, kind, body, holder,
+                since)
         except asyncpg.ForeignKeyViolationError as exc:
             raise StreamNotFound("no such game") from exc
         assert row is not None

@@ -11,7 +11,8 @@ asks the game what the plan makes now (``planned``) for each seat the game waits
 through the game's own ``decide`` under the service's id ``plan:{version}:{seat}``: a job run twice, or by two
 workers, appends once, and a job whose game has moved on does nothing (the move's news queues the next). A plan whose
 scope is over (``expired``) or whose move the rules refuse is dropped; any move the seat makes itself drops its
-plans (:meth:`SeatPlanning.cancel`, called by the command route).
+plans (:meth:`SeatPlanning.cancel`, called by the command route once the move is appended; a plan keeps the version
+it was set at, so the job also drops a plan whose seat moved itself since, should that call never have come).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from infra.logs import get_logger
 from infra.plans import PlanRecord, SeatPlans
 from infra.queue import Job, JobQueue
 
-from .command_ids import plan_id
+from .command_ids import PLANNED, plan_id
 from .handler import Gameplay
 
 log = get_logger("magnate.plans")
@@ -157,7 +158,7 @@ class SeatPlanning:
             raise BadPlan(str(exc)) from exc
         plan = kinds.fix(loaded.state, Seat(seat), asked)
         holder = (await self._holders(game_id)).get(seat, "")
-        await self.plans.put(game_id, seat, plan_tag(type(plan)), msgspec.json.encode(plan), holder)
+        await self.plans.put(game_id, seat, plan_tag(type(plan)), msgspec.json.encode(plan), holder, loaded.version)
         await self.queue.enqueue(Job(game_id, loaded.version, PLANNED_MOVE))
         return await self.read(game_id, seat)
 
@@ -196,6 +197,18 @@ class SeatPlanning:
             count += await self.queue.enqueue(Job(game_id, loaded.version, PLANNED_MOVE))
         return count
 
+    async def _moved_since(self, game_id: str, after: int, until: int) -> dict[int, int]:
+        """The last version of each seat's own move (not one its plans made) after ``after``, read from the log:
+        the command route drops a seat's plans after its move, and this catches a move whose drop never came (the
+        process stopped in between)."""
+        last: dict[int, int] = {}
+        if after >= until:
+            return last
+        for event in await self.gameplay.store.read(game_id, after, until, known=True):
+            if event.actor.startswith("seat:") and not event.command_id.startswith(PLANNED):
+                last[int(event.actor.removeprefix("seat:"))] = event.version
+        return last
+
     async def play(self, game_id: str, version: int) -> bool:
         """The plan job: drop the expired plans and play the first plan that makes a move for a seat the game waits
         for at ``version``, as that seat; True if it appended. A job whose game has moved on, or that ran before,
@@ -208,8 +221,11 @@ class SeatPlanning:
             return False
         kinds = module.plans
         live: list[tuple[PlanRecord, Any]] = []
-        for record, plan in await self._held(module, game_id, await self.plans.of_games((game_id,))):
-            if kinds.expired(loaded.state, plan):
+        held = await self._held(module, game_id, await self.plans.of_games((game_id,)))
+        moved = await self._moved_since(game_id, min((r.since for r, _ in held), default=version), version)
+        for record, plan in held:
+            # cancelled (the seat moved itself after setting it) or over (its scope ended)
+            if moved.get(record.seat, 0) > record.since or kinds.expired(loaded.state, plan):
                 await self.plans.drop(game_id, record.seat, (record.kind,))
             else:
                 live.append((record, plan))

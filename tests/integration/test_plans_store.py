@@ -74,3 +74,12 @@ async def test_the_workers_reads_name_the_games_with_plans(side: PlansWorld) -> 
 async def test_a_plan_in_an_unknown_game_is_refused(side: PlansWorld) -> None:
     with pytest.raises(StreamNotFound):
         await side.plans.put(f"nope-{new_id()}", 0, "magnate.pass_auctions", PASS)
+
+
+async def test_a_plan_keeps_the_version_it_was_set_at(side: PlansWorld) -> None:
+    game = await side.world.game()
+    kept = await side.plans.put(game, 0, "magnate.pass_auctions", PASS, "holder", since=7)
+    assert (kept.since, kept.holder) == (7, "holder")
+    again = await side.plans.put(game, 0, "magnate.pass_auctions", PASS, "holder", since=12)  # set again later
+    assert [p.since for p in await side.plans.of_seat(game, 0)] == [again.since] == [12]
+    assert [p.since for p in await side.plans.of_games([game])] == [12]

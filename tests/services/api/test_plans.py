@@ -12,6 +12,7 @@ import httpx
 import pytest
 from litestar import Litestar
 
+from domain.magnate.commands import PlaceBid
 from services.gameplay.bootstrap import Runtime
 from services.gameplay.plans import PLANNED_MOVE
 from services.gameplay.queries import token_hash
@@ -217,3 +218,25 @@ async def test_a_game_that_cannot_be_loaded_holds_up_no_other_games_plans(runtim
     version = (await table.read(game))["version"]
     assert any(j.game_id == game.id and j.kind == PLANNED_MOVE for j in runtime.queue.jobs)  # type: ignore[attr-defined]
     assert await runtime.planning.play(game.id, version)
+
+
+async def test_a_move_whose_cancel_never_came_still_cancels_the_plan(client: httpx.AsyncClient, runtime: Runtime,
+                                                                     table: Table) -> None:
+    """The command route drops the plans after the seat's move is appended; had the process stopped in between, the
+    job finds the seat's own move after the plan's version in the log and drops the plan instead of playing it."""
+    game = await table.create(2)
+    seat = await table.seat_on_turn(game)
+    own = bearer(game.tokens[seat])
+    await client.put(plans_url(game), json={"plan": {"type": "magnate.bid_up_to", "limit": 900}}, headers=own)
+    before = (await table.read(game))["version"]
+    # the seat's own bid, appended as the route would, but the route's cancel never runs
+    await runtime.gameplay.submit(game.id, seat, new_id(), PlaceBid(amount=200))
+    other = await table.seat_on_turn(game)
+    assert other != seat
+    assert (await table.submit(game, other, {"type": "magnate.place_bid", "amount": 300})).status_code == 200
+    assert await table.seat_on_turn(game) == seat  # the plan would bid for the seat now
+    now = (await table.read(game))["version"]
+    assert now > before
+    assert not await runtime.planning.play(game.id, now), "a cancelled plan is not played"
+    assert (await client.get(plans_url(game), headers=own)).json()["plans"] == []
+    assert [e for e in await table.log(game) if e["version"] > now] == []
