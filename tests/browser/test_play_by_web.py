@@ -242,6 +242,10 @@ def test_a_solo_game_is_played_by_clicking_with_the_ai_and_the_market_arriving_l
     move_first(page)
     screenshot(page, "07-game-phone", full_page=True)
     page.evaluate("window.scrollTo(0, 0)")
+    # on a phone the move comes first: the replay, the plans and the notes only after it
+    top = {panel: page.locator(panel).bounding_box() for panel in ("#turn", "#replay", "#plans")}
+    assert all(box is not None for box in top.values()), top
+    assert top["#turn"]["y"] < min(top["#replay"]["y"], top["#plans"]["y"]), top  # type: ignore[index]
     screenshot(page, "07-game-phone-screen")
     page.set_viewport_size({"width": 1400, "height": 1000})
 
