@@ -169,10 +169,9 @@ class Pusher:
         plan: dict[str, list[tuple[str, str]]] = {}
         reached = after
         viewers = await self._viewers(game_id)
-        made = await asyncio.gather(*(build_messages_in(self.sources, game_id, after, viewer, self.languages, version)
-                                      for viewer in viewers))
-        for viewer, built in zip(viewers, made, strict=True):
-            for language, messages in (built or {}).items():
+        made = await build_messages_in(self.sources, game_id, after, viewers, self.languages, version)
+        for viewer, built in made.items():
+            for language, messages in built.items():
                 reached = max(reached, messages.version)
                 plan[channel_of(game_id, viewer, language)] = [(p.event, p.data) for p in messages.parts]
         await self._send(plan)
@@ -270,7 +269,6 @@ def main() -> None:
 
     die_with_parent()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # not a line per POST: several per version
     asyncio.run(serve(load()))
 
 

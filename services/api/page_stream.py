@@ -18,18 +18,20 @@ language sends the same bytes (:class:`SharedPages`), and a push server can publ
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import msgspec
-from cachetools import LRUCache
+from cachetools import TTLCache
 from litestar.response import ServerSentEventMessage
 
 from domain.kernel import PUBLIC, Seat, Viewer, tag_of
 from infra.accounts import Player
 from services.gameplay import Gameplay
 from services.gameplay.inflight import InFlight
+from services.gameplay.moment import Moment, read_moment
 from services.gameplay.story import NoNarrator, Stories
 from services.gameplay.tables import Tables
 from services.language.catalogs import Catalogs
@@ -37,11 +39,11 @@ from services.notifications.service import Notifications
 
 from .clock_schemas import table_state
 from .notification_schemas import NoticeOut, NoticesOut, out
-from .pages import events_page
+from .pages import page_of
 from .schemas import GameOut, HistoryOut, MeOut, PlayerOut
 
-__all__ = ["Built", "Part", "SharedPages", "Sources", "build_messages", "build_messages_in", "notices_message",
-           "page_state"]
+__all__ = ["Built", "PageMoment", "Part", "SharedPages", "Sources", "build_messages", "build_messages_in",
+           "messages_of", "notices_message", "page_state", "read_page_moment"]
 
 
 class Part(msgspec.Struct, frozen=True):
@@ -79,15 +81,25 @@ class PageState(msgspec.Struct, frozen=True):
     me: MeOut | None
 
 
-async def page_state(sources: Sources, game_id: str, viewer: Viewer) -> PageState:
-    """What a page shows of the game now: the public game, and a seat's own view and legal commands."""
+@dataclass(frozen=True)
+class PageMoment:
+    """A game read once at one version (:class:`~services.gameplay.moment.Moment`) with what every viewer's
+    ``state`` shares: its table, its players, its clocks and the public game."""
+
+    moment: Moment
+    players: tuple[PlayerOut, ...]
+    clocks: Any
+    public: GameOut
+
+
+async def read_page_moment(sources: Sources, game_id: str, after: int, announced: int | None = None) -> PageMoment:
+    """The one read every viewer class's messages of a version are made from (:func:`messages_of`)."""
     gameplay = sources.gameplay
-    loaded = await gameplay.load(game_id)
-    game = gameplay.module(loaded.game_type)
+    moment = await read_moment(gameplay.queries, game_id, after, announced)
+    loaded, game = moment.loaded, moment.module
     due = game.pending(loaded.state)
     table = await sources.tables.table_of(game_id)
-    players = tuple(PlayerOut(s.seat, s.kind, s.name, s.payload, s.player_id is not None)
-                    for s in await gameplay.queries.seats(game_id))
+    players = tuple(PlayerOut(s.seat, s.kind, s.name, s.payload, s.player_id is not None) for s in moment.seats)
     clocks = table_state(loaded.state, len(game.seats(loaded.state)), gameplay.now_ms())
     public = GameOut(
         game_id=game_id, game_type=loaded.game_type, version=loaded.version,
@@ -96,12 +108,17 @@ async def page_state(sources: Sources, game_id: str, viewer: Viewer) -> PageStat
         view=game.view(loaded.state, PUBLIC, False), players=players, title=game.title,
         outcome=game.outcome(loaded.state), host_seat=table.host_seat,
         rematch_id=table.rematch_id if due.finished else None, table=clocks)
+    return PageMoment(moment, players, clocks, public)
+
+
+def page_state(read: PageMoment, viewer: Viewer) -> PageState:
+    """What a page shows of the game now: the public game, and a seat's own view and legal commands."""
     if not isinstance(viewer, int):
-        return PageState(public, None)
-    seat = Seat(viewer)
+        return PageState(read.public, None)
+    loaded, game, seat = read.moment.loaded, read.moment.module, Seat(viewer)
     me = MeOut(int(viewer), loaded.version, game.view(loaded.state, seat, False),
-               tuple(game.legal_commands(loaded.state, seat)), players, clocks)
-    return PageState(public, me)
+               tuple(game.legal_commands(loaded.state, seat)), read.players, read.clocks)
+    return PageState(read.public, me)
 
 
 async def build_messages(sources: Sources, game_id: str, after: int, viewer: Viewer, language: str,
@@ -109,27 +126,37 @@ async def build_messages(sources: Sources, game_id: str, after: int, viewer: Vie
     """The messages that bring ``viewer``'s page (in ``language``) from version ``after`` to the game's current
     version, or None when there is nothing new. ``announced``: the version an announcement named (the events up to
     it may come from memory; None reads the store)."""
-    built = await build_messages_in(sources, game_id, after, viewer, (language,), announced)
+    read = await read_page_moment(sources, game_id, after, announced)
+    built = await messages_of(sources, read, viewer, (language,))
     return None if built is None else built[language]
 
 
-async def build_messages_in(sources: Sources, game_id: str, after: int, viewer: Viewer, languages: tuple[str, ...],
-                            announced: int | None = None) -> dict[str, Built] | None:
-    """:func:`build_messages` in each of ``languages``: the events and the state are read, redacted and encoded once
-    for the viewer, only the story's lines once per language (what the push server's channels carry,
-    :mod:`services.pusher`)."""
-    page = await events_page(sources.gameplay.queries, game_id, after, viewer, announced)
+async def build_messages_in(sources: Sources, game_id: str, after: int, viewers: Sequence[Viewer],
+                            languages: tuple[str, ...], announced: int | None = None
+                            ) -> dict[Viewer, dict[str, Built]]:
+    """:func:`build_messages` for each of ``viewers`` in each of ``languages``, from one read of the game (what the
+    push server's channels carry, :mod:`services.pusher`); a viewer with nothing new is left out."""
+    read = await read_page_moment(sources, game_id, after, announced)
+    made = {viewer: await messages_of(sources, read, viewer, languages) for viewer in viewers}
+    return {viewer: built for viewer, built in made.items() if built is not None}
+
+
+async def messages_of(sources: Sources, read: PageMoment, viewer: Viewer, languages: tuple[str, ...]
+                      ) -> dict[str, Built] | None:
+    """``viewer``'s messages in each of ``languages`` from one read: the events redacted and the state and the
+    events encoded once for the viewer, only the story's lines once per language."""
+    moment = read.moment
+    page = page_of(moment.visible(sources.gameplay.queries, viewer))
     if not page.events:
         return None
     told: dict[str, Part] = {}
     try:
-        for language in languages:
-            version, lines = await sources.stories.told_in(sources.gameplay.queries, game_id, after, viewer,
-                                                           sources.catalogs, language)
-            told[language] = part("history", HistoryOut(version, tuple(lines)))
+        version, lines = await sources.stories.told_in_each(sources.gameplay.queries, moment.game_id, moment.after,
+                                                            viewer, sources.catalogs, languages, moment)
+        told = {language: part("history", HistoryOut(version, tuple(lines[language]))) for language in languages}
     except NoNarrator:
         pass  # a game told by no narrator has no history panel
-    rest = (part("state", await page_state(sources, game_id, viewer)),
+    rest = (part("state", page_state(read, viewer)),
             part("events", page))  # last: its id says the whole version arrived
     return {language: Built(page.version, (told[language], *rest) if language in told else rest)
             for language in languages}
@@ -138,14 +165,16 @@ async def build_messages_in(sources: Sources, game_id: str, after: int, viewer: 
 class SharedPages:
     """The last messages made for announcements, by (game, version the stream had, viewer, language, version
     announced): a message for an announcement holds every event up to at least the announced version, so any stream
-    at that version, with that viewer and language, can send it as it is."""
+    at that version, with that viewer and language, can send it as it is. The game is read once for every viewer
+    class and language of an announcement (:func:`read_page_moment`). Both are kept for ``kept_s`` seconds (the
+    streams woken by one announcement ask within it), at most ``size`` of each."""
 
-    KEPT = 4096
-
-    def __init__(self) -> None:
-        self._made: LRUCache[tuple[str, int, Viewer, str, int], Built | None] = LRUCache(maxsize=self.KEPT)
+    def __init__(self, kept_s: float = 30.0, size: int = 4096) -> None:
+        self._made: TTLCache[tuple[str, int, Viewer, str, int], Built | None] = TTLCache(size, kept_s)
         self._making: InFlight[tuple[str, int, Viewer, str, int], Built | None] = InFlight()
         """Messages being made: the streams that wake together wait for the first one's (its read, its redaction)."""
+        self._read: TTLCache[tuple[str, int, int], PageMoment] = TTLCache(size, kept_s)
+        self._reading: InFlight[tuple[str, int, int], PageMoment] = InFlight()
 
     async def new_messages(self, sources: Sources, game_id: str, after: int, viewer: Viewer, language: str,
                            announced: int | None = None) -> Built | None:
@@ -157,10 +186,20 @@ class SharedPages:
         key = (game_id, after, viewer, language, announced)
         if key in self._made:
             return self._made[key]
-        built, _ = await self._making.run(
-            key, partial(build_messages, sources, game_id, after, viewer, language, announced))
+        built, _ = await self._making.run(key, partial(self._build, sources, game_id, after, viewer, language,
+                                                       announced))
         self._made[key] = built
         return built
+
+    async def _build(self, sources: Sources, game_id: str, after: int, viewer: Viewer, language: str,
+                     announced: int) -> Built | None:
+        key = (game_id, after, announced)
+        read = self._read.get(key)
+        if read is None:
+            read, _ = await self._reading.run(key, partial(read_page_moment, sources, game_id, after, announced))
+            self._read[key] = read
+        built = await messages_of(sources, read, viewer, (language,))
+        return None if built is None else built[language]
 
 
 async def notices_message(notifications: Notifications, player: Player, language: str) -> ServerSentEventMessage:

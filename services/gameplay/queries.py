@@ -77,12 +77,13 @@ class GameQueries:
         service's own use; callers outside it use :meth:`visible_events`). With ``announced`` (a version some
         process said it appended), a game this process already holds at that version is answered from memory,
         with no I/O: the events of its own appends and of its last reads are kept."""
-        version, events, _ = await self._after(game_id, after, announced)
+        version, events, _ = await self.read_after(game_id, after, announced)
         return version, events
 
-    async def _after(
+    async def read_after(
         self, game_id: str, after: int, announced: int | None
     ) -> tuple[int, list[StoredEvent], Loaded]:
+        """:meth:`events_after` and the state they lead to (for the service's own use: :mod:`.moment`)."""
         cache = self.loader.cache
         if announced is not None:
             cache.heard(game_id, announced)
@@ -100,7 +101,7 @@ class GameQueries:
         self, game_id: str, after: int, viewer: Viewer, announced: int | None = None
     ) -> Visible:
         """The events after version ``after`` as ``viewer`` may see them (see the module docstring)."""
-        version, events, loaded = await self._after(game_id, after, announced)
+        version, events, loaded = await self.read_after(game_id, after, announced)
         over = self.loader.module(loaded.game_type).pending(loaded.state).finished
         return self.redacted(loaded.game_type, version, events, viewer, over)
 

@@ -34,6 +34,7 @@ from services.language.catalogs import Catalogs
 from services.language.render import Renderer
 
 from .command_ids import PLANNED
+from .moment import Moment
 from .queries import GameQueries
 from .story_undone import taken_back
 
@@ -52,7 +53,8 @@ class NoNarrator(StreamNotFound):
 
 
 class _Story:
-    __slots__ = ("game_type", "labels", "lock", "names", "narrator", "planned", "rendered", "told", "version")
+    __slots__ = ("game_type", "labels", "lock", "names", "narrator", "planned", "rendered", "told", "version",
+                 "words")
 
     def __init__(self, game_type: str, narrator: Narrator, seats: tuple[dict[int, str], dict[int, Phrase]]) -> None:
         self.game_type = game_type
@@ -63,8 +65,15 @@ class _Story:
         self.lock = asyncio.Lock()
         self.rendered: dict[str, list[Told]] = {}
         """The first lines of :attr:`told`, rendered, by language."""
+        self.words: dict[str, Renderer] = {}
+        """The renderer of each language (its names: :attr:`names`, :attr:`labels`)."""
         self.planned = ""
         """The id of the last planned move told (its first line says so)."""
+
+    def forget_rendered(self) -> None:
+        """The lines told changed (a takeback) or the seats' names did: render them again."""
+        self.rendered.clear()
+        self.words.clear()
 
 
 def renderer(catalogs: Catalogs, game_type: str, language: str, names: Mapping[int, str],
@@ -115,12 +124,16 @@ def rendered(lines: Sequence[Told], words: Renderer) -> list[Told]:
     return out
 
 
-async def seats_of(queries: GameQueries, game_id: str, module: GameModule[Any]
+async def seats_of(queries: GameQueries, game_id: str, module: GameModule[Any], moment: Moment | None = None
                    ) -> tuple[dict[int, str], dict[int, Phrase]]:
     """The seats' names (as stored: chosen, else the game's label), and the label in no language of each seat
-    still called by its label."""
-    names = {s.seat: s.name for s in await queries.store.seats(game_id)}
-    infos = module.seats((await queries.loader.load(game_id)).state)
+    still called by its label (from ``moment`` when it is of this game: no read)."""
+    if moment is not None and moment.game_id == game_id:
+        names, state = moment.names(), moment.loaded.state
+    else:
+        names = {s.seat: s.name for s in await queries.store.seats(game_id)}
+        state = (await queries.loader.load(game_id)).state
+    infos = module.seats(state)
     labels = {seat: info.phrase for seat, info in enumerate(infos)
               if info.phrase is not None and names.get(seat) == info.label}
     return names, labels
@@ -134,34 +147,43 @@ class Stories:
         self._stories: LRUCache[tuple[str, str | None], _Story] = LRUCache(maxsize=size)
 
     async def told_after(
-        self, queries: GameQueries, game_id: str, after: int, viewer: Viewer
+        self, queries: GameQueries, game_id: str, after: int, viewer: Viewer, moment: Moment | None = None
     ) -> tuple[int, list[Told]]:
         """The current version and the lines telling the events after version ``after`` that ``viewer`` may
-        see. NoNarrator for a game whose module tells no story; StreamNotFound for an unknown game."""
-        game_type = await queries.loader.game_type(game_id)  # an unknown game: StreamNotFound, no story kept
+        see. NoNarrator for a game whose module tells no story; StreamNotFound for an unknown game. ``moment``: the
+        game as just read (:mod:`.moment`), used instead of the store when it holds what the story has not told."""
+        if moment is not None and moment.game_id == game_id:
+            game_type = moment.loaded.game_type
+        else:
+            moment = None
+            game_type = await queries.loader.game_type(game_id)  # an unknown game: StreamNotFound, no story kept
         module = queries.loader.module(game_type)
         if module.narrator is None:
             raise NoNarrator(game_type)
         public = module.events_public or (game_id, None) in self._stories
         key = (game_id, None if public else str(viewer))
         story = self._stories.get(key)
-        if story is not None and story.names != {s.seat: s.name for s in await queries.store.seats(game_id)}:
+        names = moment.names() if moment is not None else {s.seat: s.name for s in await queries.store.seats(game_id)}
+        if story is not None and story.names != names:
             # A seat was claimed or renamed since (a deleted account's seat is "Player N" now): the story is told
             # again, so no line, rendered or not, keeps the name it had.
             self._stories.pop(key, None)
             story = None
         if story is None:
-            seats = await seats_of(queries, game_id, module)
+            seats = await seats_of(queries, game_id, module, moment)
             story = self._stories[key] = _Story(game_type, module.narrator(seats[0]), seats)
         codec = queries.loader.codecs[game_type]
         async with story.lock:  # one request tells the new events; the others wait and read
-            visible = await queries.visible_events(game_id, story.version, viewer)
+            if moment is not None and moment.covers(game_id, story.version) and moment.version >= story.version:
+                visible = moment.visible(queries, viewer, story.version)
+            else:
+                visible = await queries.visible_events(game_id, story.version, viewer)
             if not public and visible.over:
                 # The game has ended and nothing is hidden any more: one whole story, the same for everybody.
                 self._stories.pop(key, None)
-                seats = await seats_of(queries, game_id, module)
+                seats = await seats_of(queries, game_id, module, moment)
                 self._stories[(game_id, None)] = _Story(game_type, module.narrator(seats[0]), seats)
-                return await self.told_after(queries, game_id, after, viewer)
+                return await self.told_after(queries, game_id, after, viewer, moment)
             claimed = False
             for stored in visible.events:
                 event = codec.decode_event(stored.payload)
@@ -171,10 +193,10 @@ class Stories:
                 story.told.extend(lines)
                 if isinstance(event, MovesUndone):  # the lines already told of the moves taken back say so
                     story.told = taken_back(story.told, event.back_to, stored.version)
-                    story.rendered.clear()
+                    story.forget_rendered()
             if claimed:  # a player named their seat: the lines already told name it too
-                story.names, story.labels = await seats_of(queries, game_id, module)
-                story.rendered.clear()
+                story.names, story.labels = await seats_of(queries, game_id, module, moment)
+                story.forget_rendered()
             story.version = max(story.version, visible.version)
             return story.version, [t for t in story.told if t.version > after]
 
@@ -182,14 +204,27 @@ class Stories:
         self, queries: GameQueries, game_id: str, after: int, viewer: Viewer, catalogs: Catalogs, language: str
     ) -> tuple[int, list[Told]]:
         """:meth:`told_after` rendered in ``language``."""
-        await self.told_after(queries, game_id, after, viewer)
+        version, told = await self.told_in_each(queries, game_id, after, viewer, catalogs, (language,))
+        return version, told[language]
+
+    async def told_in_each(
+        self, queries: GameQueries, game_id: str, after: int, viewer: Viewer, catalogs: Catalogs,
+        languages: Sequence[str], moment: Moment | None = None,
+    ) -> tuple[int, dict[str, list[Told]]]:
+        """:meth:`told_after` (told once) rendered in each of ``languages`` (each language's lines rendered once)."""
+        await self.told_after(queries, game_id, after, viewer, moment)
         game_type = await queries.loader.game_type(game_id)
         public = (game_id, None) in self._stories
         story = self._stories.get((game_id, None if public else str(viewer)))
         if story is None:  # dropped by the cache in between: told again
-            return await self.told_in(queries, game_id, after, viewer, catalogs, language)
+            return await self.told_in_each(queries, game_id, after, viewer, catalogs, languages, moment)
+        told: dict[str, list[Told]] = {}
         async with story.lock:
-            words = renderer(catalogs, game_type, language, story.names, story.labels)
-            done = story.rendered.setdefault(language, [])
-            done.extend(rendered(story.told[len(done):], words))
-            return story.version, [t for t in done if t.version > after]
+            for language in languages:
+                words = story.words.get(language)
+                if words is None:
+                    words = story.words[language] = renderer(catalogs, game_type, language, story.names, story.labels)
+                done = story.rendered.setdefault(language, [])
+                done.extend(rendered(story.told[len(done):], words))
+                told[language] = [t for t in done if t.version > after]
+            return story.version, told

@@ -1,0 +1,194 @@
+"""What the pusher (:mod:`services.pusher`) spends per version of a game: the CPU of its process, its reads of the
+store, and the messages it posts, measured in process over the real PostgreSQL and Redis (and, with ``--nchan``,
+a real nginx with nchan in memory mode taking its POSTs).
+
+``G`` Magnate games of two seats are played by random legal moves (the service's own rounds and dice included); after
+each move the pusher publishes the new version, and the run records that publish's CPU time (``time.process_time``:
+the pusher's own work, its PostgreSQL client's and HTTP client's included; the database server's is not) and wall
+time, with the store's reads and the POSTs counted. The moves are made through a second runtime, as the API's and
+the workers' are other processes: the pusher holds none of their appends. The first publish of each game (its whole log) is left out.
+
+The figure is compared side by side with the code before a change by running this module from a worktree of that
+commit (``git worktree add /tmp/before REV``; ``cd /tmp/before && /work/main/.venv/bin/python -m bench.pusher_cost``):
+it only needs :class:`services.pusher.Pusher`'s constructor and ``publish``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import tempfile
+import time
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from domain.kernel import tag_of
+from domain.magnate import GAME, GameOptions, SeatSpec
+from domain.magnate.bots import RandomLegal
+from infra.config import load
+from infra.nchan.publisher import NchanPush, Push
+from services.api.page_stream import Sources
+from services.gameplay.bootstrap import Runtime, build
+from services.gameplay.story import Stories
+from services.language.catalogs import catalogs_for
+from services.pusher import Pusher
+from services.supervisor import free_port
+
+from .common import REDIS_URL, drop_queue, fresh_database, load_average, median, percentile, table
+
+
+class CountingPush:
+    """A :class:`Push` that counts what it is given (POSTs and bytes) and hands it on to ``inner`` when there is
+    one (nginx), else drops it (the pusher's own cost alone)."""
+
+    def __init__(self, inner: Push | None) -> None:
+        self.inner = inner
+        self.posts = 0
+        self.bytes = 0
+
+    async def publish(self, channel: str, data: str, event: str) -> None:
+        await self.publish_to((channel,), data, event)
+
+    async def publish_to(self, channels: Sequence[str], data: str, event: str) -> None:
+        self.posts += 1
+        self.bytes += len(data)
+        if self.inner is not None:
+            await self.inner.publish_to(channels, data, event)
+
+    async def aclose(self) -> None:
+        if self.inner is not None:
+            await self.inner.aclose()
+
+
+@dataclass(frozen=True)
+class CostResult:
+    versions: int
+    cpu_ms: list[float]
+    wall_ms: list[float]
+    reads_per_version: float
+    posts_per_version: float
+    kib_per_version: float
+    nchan: bool
+
+
+async def _move(runtime: Runtime, game_id: str, bot: RandomLegal) -> int:
+    gameplay = runtime.gameplay
+    loaded = await gameplay.load(game_id)
+    due = GAME.pending(loaded.state)
+    if due.finished:
+        return -1
+    if due.system is not None:
+        await gameplay.run_system(game_id, loaded.version, tag_of(due.system))
+    else:
+        seat = due.seats[0]
+        await gameplay.submit(game_id, int(seat), uuid.uuid4().hex, bot(loaded.state, seat))
+    return (await gameplay.load(game_id)).version
+
+
+def _count_reads(runtime: Runtime) -> list[int]:
+    """Count the store's reads of events (each a round trip to PostgreSQL) by wrapping the store's public
+    ``read`` on this instance (the bench's own instrument; the service is not changed)."""
+    counter = [0]
+    store: Any = runtime.gameplay.store
+    read = store.read
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        counter[0] += 1
+        return await read(*args, **kwargs)
+
+    store.read = counted
+    return counter
+
+
+@contextlib.asynccontextmanager
+async def _push(nchan: bool) -> AsyncIterator[CountingPush]:
+    if not nchan:
+        yield CountingPush(None)
+        return
+    from infra.nchan.config import NchanBox  # noqa: PLC0415 (only with --nchan)
+    from infra.nchan.process import NginxProcess  # noqa: PLC0415
+
+    with tempfile.TemporaryDirectory(prefix="magnate-pusher-cost-") as work:
+        box = NchanBox(listen=f"127.0.0.1:{free_port()}", publish_listen=f"127.0.0.1:{free_port()}",
+                       apis=["127.0.0.1:9"], work=Path(work))
+        nginx = NginxProcess.start(box)
+        push = CountingPush(NchanPush(box.publish_url))
+        try:
+            yield push
+        finally:
+            await push.aclose()
+            nginx.stop()
+
+
+async def measure(games: int, moves: int, nchan: bool, seed: int = 1) -> CostResult:
+    queue = f"magnate:bench:pusher:{uuid.uuid4().hex[:10]}"
+    async with fresh_database() as dsn, _push(nchan) as push:
+        settings = load({}, database_url=dsn, redis_url=REDIS_URL, queue_name=queue)
+        runtime = await build(settings, run_migrations=False)
+        players = await build(settings, run_migrations=False)  # the API's and workers' appends: another process
+        try:
+            catalogs = catalogs_for(settings.games, settings.languages, settings.pseudo_locale)
+            pusher = Pusher(Sources(runtime.gameplay, Stories(), catalogs, runtime.tables), push, runtime.chat)
+            ids = []
+            for _ in range(games):
+                options = GameOptions(seats=(SeatSpec(), SeatSpec()))
+                created = await players.gameplay.create_game("magnate", options)
+                await players.tables.created(created.game_id, options, False)
+                await pusher.publish(created.game_id, (await runtime.gameplay.load(created.game_id)).version)
+                ids.append(created.game_id)
+            reads = _count_reads(runtime)
+            bot = RandomLegal(seed)
+            cpu: list[float] = []
+            wall: list[float] = []
+            read_total = posts = sent = 0
+            push.posts = push.bytes = 0
+            for _ in range(moves):
+                for game_id in ids:
+                    version = await _move(players, game_id, bot)
+                    if version < 0:
+                        continue
+                    before_reads, before_posts, before_bytes = reads[0], push.posts, push.bytes
+                    c0, w0 = time.process_time(), time.perf_counter()
+                    await pusher.publish(game_id, version)
+                    cpu.append((time.process_time() - c0) * 1000)
+                    wall.append((time.perf_counter() - w0) * 1000)
+                    read_total += reads[0] - before_reads
+                    posts += push.posts - before_posts
+                    sent += push.bytes - before_bytes
+            count = max(1, len(cpu))
+            return CostResult(len(cpu), cpu, wall, read_total / count, posts / count, sent / count / 1024, nchan)
+        finally:
+            await runtime.close()
+            await players.close()
+            await drop_queue(REDIS_URL, queue)
+
+
+def report(results: Sequence[tuple[str, CostResult]]) -> list[str]:
+    rows = [[label, "nginx+nchan" if r.nchan else "dropped", str(r.versions), f"{median(r.cpu_ms):.1f}",
+             f"{percentile(r.cpu_ms, 0.99):.1f}", f"{sum(r.cpu_ms) / max(1, r.versions):.1f}",
+             f"{median(r.wall_ms):.1f}", f"{r.reads_per_version:.1f}", f"{r.posts_per_version:.1f}",
+             f"{r.kib_per_version:.1f}"] for label, r in results]
+    return table(["code", "POSTs to", "versions", "CPU ms median", "CPU ms p99", "CPU ms mean", "wall ms median",
+                  "event reads", "POSTs", "KiB posted"], rows)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.pusher_cost", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--moves", type=int, default=40, help="moves per game")
+    parser.add_argument("--nchan", action="store_true", help="post to a real nginx with nchan (memory mode)")
+    parser.add_argument("--label", default="this code")
+    args = parser.parse_args(argv)
+    load_at_start = load_average()
+    result = asyncio.run(measure(args.games, args.moves, args.nchan))
+    print(f"load average at start: {load_at_start}")
+    print("\n".join(report([(args.label, result)])))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
