@@ -17,7 +17,7 @@ from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-import httpx
+import aiohttp
 
 from infra.errors import InfraError
 
@@ -55,13 +55,21 @@ class Push(Protocol):
 
 class NchanPush:
     """:class:`Push` on nchan's publisher location: ``url`` is its prefix (``http://127.0.0.1:8082/publish``), over
-    httpx's pooled, kept-alive connections (a hand-written HTTP/1.1 client cost a tenth of the CPU per POST, but
-    HTTP clients are a well-kept library's work here: docs/SCALING.md gives both figures)."""
+    aiohttp's pooled, kept-alive connections. aiohttp rather than httpx (the service's other HTTP client): a POST
+    costs the pusher about a fifth of the CPU (0.25 ms against 1.3 ms on the benchmark machine,
+    docs/BENCHMARKS.md "The pusher's cost per version"), and the pusher posts several per version of every game."""
 
     def __init__(self, url: str, timeout_s: float = 5.0, connections: int = 16) -> None:
         self._url = url.rstrip("/")
-        self._http = httpx.AsyncClient(timeout=timeout_s, limits=httpx.Limits(
-            max_connections=connections, max_keepalive_connections=connections))
+        self._timeout = aiohttp.ClientTimeout(total=timeout_s)
+        self._connections = connections
+        self._http: aiohttp.ClientSession | None = None
+
+    def _session(self) -> aiohttp.ClientSession:
+        if self._http is None:  # made in the running loop, as aiohttp asks
+            self._http = aiohttp.ClientSession(timeout=self._timeout,
+                                               connector=aiohttp.TCPConnector(limit=self._connections))
+        return self._http
 
     async def publish(self, channel: str, data: str, event: str) -> None:
         await self.publish_to((channel,), data, event)
@@ -71,15 +79,19 @@ class NchanPush:
         if not channels or len(channels) > MANY:
             raise ValueError(f"a message goes to 1 to {MANY} channels, not {len(channels)}")
         try:
-            response = await self._http.post(f"{self._url}/{channel}", content=data.encode(), headers={
-                "X-EventSource-Event": event, "Content-Type": "application/json"})
-        except httpx.HTTPError as exc:
-            raise PushUnavailable(f"nchan at {self._url} is unavailable: {exc}") from exc
-        if response.status_code not in (200, 201, 202):
-            raise PushUnavailable(f"nchan at {self._url} refused a message to {channel}: {response.status_code}")
+            async with self._session().post(f"{self._url}/{channel}", data=data.encode(), headers={
+                    "X-EventSource-Event": event, "Content-Type": "application/json"}) as response:
+                await response.read()
+                status = response.status
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            raise PushUnavailable(f"nchan at {self._url} is unavailable: {exc!r}") from exc
+        if status not in (200, 201, 202):
+            raise PushUnavailable(f"nchan at {self._url} refused a message to {channel}: {status}")
 
     async def aclose(self) -> None:
-        await self._http.aclose()
+        if self._http is not None:
+            await self._http.close()
+            self._http = None
 
 
 @dataclass(frozen=True)
