@@ -11,7 +11,7 @@ lists the games; docs/ARCHITECTURE.md says how to add one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypedDict, TypeVar
 
@@ -205,6 +205,16 @@ class GameModule(Generic[S]):
     round_events: tuple[str, ...] = ()
     """The type tags of the events that begin a round of the game (Magnate's round, Decktet Magnate's turn, Master of
     Economy's stage): where the page's replay steps by round. Empty: the replay steps only version by version."""
+    views: Callable[[S, Sequence[Viewer], bool], Sequence[msgspec.Struct]] | None = None
+    """``views(state, viewers, game_over)``: ``[view(state, v, game_over) for v in viewers]``, equal to it, made
+    cheaper by sharing what every viewer sees alike (a version's messages need the public's view and each seat's).
+    None: :meth:`view_each` asks :attr:`view` for each."""
+
+    def view_each(self, state: S, viewers: Sequence[Viewer], game_over: bool = False) -> Sequence[msgspec.Struct]:
+        """What each of ``viewers`` may see of ``state`` (:attr:`view`, through :attr:`views` when the game has it)."""
+        if self.views is not None:
+            return self.views(state, viewers, game_over)
+        return [self.view(state, viewer, game_over) for viewer in viewers]
 
 
 

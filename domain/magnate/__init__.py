@@ -22,7 +22,7 @@ from .plans import PLANS
 from .secrets import hide
 from .state import MagnateState, Phase
 from .takebacks import undo_safe
-from .view import MagnateView, view
+from .view import MagnateView, view, views
 
 
 def _seats(state: MagnateState) -> tuple[SeatInfo, ...]:
@@ -67,6 +67,7 @@ GAME: GameModule[MagnateState] = GameModule(
     evolve=evolve,
     pending=pending,
     view=view,
+    views=views,
     legal_commands=legal_commands,
     title="Magnate: The First City",
     data_version=DEFAULT_DATASET,

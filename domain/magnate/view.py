@@ -3,6 +3,8 @@ public sees the board; decks are counts, never orders; the auditor sees everythi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 from domain.kernel import AUDITOR, Viewer, tag_of
@@ -147,6 +149,20 @@ def view(state: MagnateState, viewer: Viewer, game_over: bool = False) -> Magnat
         seed=state.seed,
         ai=_ai_view(state.ai) if state.ai is not None else None,
     )
+
+
+def views(state: MagnateState, viewers: Sequence[Viewer], game_over: bool = False) -> list[MagnateView]:
+    """:func:`view` for each of ``viewers``: the board, the market and the AI are the same for all of them, so they
+    are made once and only the viewer and the seats (whose cash a viewer may see) differ."""
+    made: list[MagnateView] = []
+    for viewer in viewers:
+        if not made:
+            made.append(view(state, viewer, game_over))
+            continue
+        opened(viewer, game_over or state.phase == Phase.ENDED, bool(state.seats))
+        made.append(msgspec.structs.replace(made[0], viewer=str(viewer), seats=tuple(
+            _seat_view(state, i, viewer) for i in range(len(state.seats)))))
+    return made
 
 
 def _ai_view(ai: AiState) -> AiView:

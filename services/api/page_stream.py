@@ -18,7 +18,7 @@ language sends the same bytes (:class:`SharedPages`), and a push server can publ
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -90,6 +90,8 @@ class PageMoment:
     players: tuple[PlayerOut, ...]
     clocks: Any
     public: GameOut
+    views: Mapping[Viewer, msgspec.Struct]
+    """The public's view and each seat's (made together: :meth:`~domain.kernel.GameModule.view_each`)."""
 
 
 async def read_page_moment(sources: Sources, game_id: str, after: int, announced: int | None = None) -> PageMoment:
@@ -100,15 +102,18 @@ async def read_page_moment(sources: Sources, game_id: str, after: int, announced
     due = game.pending(loaded.state)
     table = await sources.tables.table_of(game_id)
     players = tuple(PlayerOut(s.seat, s.kind, s.name, s.payload, s.player_id is not None) for s in moment.seats)
-    clocks = table_state(loaded.state, len(game.seats(loaded.state)), gameplay.now_ms())
+    seats = len(game.seats(loaded.state))
+    clocks = table_state(loaded.state, seats, gameplay.now_ms())
+    viewers: list[Viewer] = [PUBLIC, *(Seat(seat) for seat in range(seats))]
+    views = dict(zip(viewers, game.view_each(loaded.state, viewers, False), strict=True))
     public = GameOut(
         game_id=game_id, game_type=loaded.game_type, version=loaded.version,
         status="finished" if due.finished else "running", on_turn=tuple(int(s) for s in due.seats),
         system_job=tag_of(due.system) if due.system is not None else None,
-        view=game.view(loaded.state, PUBLIC, False), players=players, title=game.title,
+        view=views[PUBLIC], players=players, title=game.title,
         outcome=game.outcome(loaded.state), host_seat=table.host_seat,
         rematch_id=table.rematch_id if due.finished else None, table=clocks)
-    return PageMoment(moment, players, clocks, public)
+    return PageMoment(moment, players, clocks, public, views)
 
 
 def page_state(read: PageMoment, viewer: Viewer) -> PageState:
@@ -116,7 +121,8 @@ def page_state(read: PageMoment, viewer: Viewer) -> PageState:
     if not isinstance(viewer, int):
         return PageState(read.public, None)
     loaded, game, seat = read.moment.loaded, read.moment.module, Seat(viewer)
-    me = MeOut(int(viewer), loaded.version, game.view(loaded.state, seat, False),
+    seen = read.views.get(seat)
+    me = MeOut(int(viewer), loaded.version, seen if seen is not None else game.view(loaded.state, seat, False),
                tuple(game.legal_commands(loaded.state, seat)), read.players, read.clocks)
     return PageState(read.public, me)
 

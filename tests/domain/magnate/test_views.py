@@ -226,3 +226,30 @@ def test_the_state_right_after_setup_can_be_viewed_before_the_first_round() -> N
     assert seen.phase == "setup" and len(seen.seats) == 3
     with pytest.raises(ViewUnavailable):
         GAME.view(GAME.initial_state(), PUBLIC, False)
+
+
+def test_the_views_made_together_are_each_viewers_own_at_every_state_of_a_game() -> None:
+    """``views`` shares the board between viewers (the page's messages of a version need them all): what it gives
+    each viewer is exactly :func:`view`'s, at every state of a played game, cash and advertising included."""
+    from domain.magnate import GAME
+
+    state = initial_state()
+    checked = 0
+    for event in _played().events:
+        state = given(state, event)
+        if not state.seats:
+            continue
+        over = state.phase == Phase.ENDED
+        viewers = [PUBLIC, *(Seat(i) for i in range(len(state.seats))), *([AUDITOR] if over else [])]
+        together = GAME.view_each(state, viewers, over)
+        alone = [view(state, v, over) for v in viewers]
+        assert together == alone
+        checked += 1
+    assert checked > 50
+
+
+def test_views_made_together_refuse_the_auditor_while_the_game_runs() -> None:
+    from domain.magnate import GAME
+
+    with pytest.raises(ViewUnavailable):
+        GAME.view_each(_mid_game(), [PUBLIC, AUDITOR], False)
