@@ -38,7 +38,7 @@ from services.simulation.http import Connection, HttpError
 from services.simulation.live import read_applied, read_page
 
 from .capacity_model import Model, Records
-from .stream_clients import raise_open_files
+from .stream_clients import client_process
 
 SILENCE_S = {"python": 60.0, "nchan": 300.0}
 """A stream that hears nothing for this long has failed: the API's sends a keep-alive every 15 s; nchan's none (an
@@ -388,5 +388,5 @@ async def _first(*waits: Awaitable[Any]) -> None:
 def client_main(url: str, dsn: str, name: str, model: Model, seed: int, pipe: Pipe) -> None:
     """A client process: arrivals at the rate it is told (``("rate", per_s)``), what it saw on ``("report",
     None)``, everyone leaves on ``("stop", None)``."""
-    raise_open_files()
+    client_process()
     asyncio.run(Clients(url, dsn, name, model, seed).run(pipe))

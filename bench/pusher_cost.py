@@ -6,7 +6,8 @@ a real nginx with nchan in memory mode taking its POSTs).
 each move the pusher publishes the new version, and the run records that publish's CPU time (``time.process_time``:
 the pusher's own work, its PostgreSQL client's and HTTP client's included; the database server's is not) and wall
 time, with the store's reads and the POSTs counted. The moves are made through a second runtime, as the API's and
-the workers' are other processes: the pusher holds none of their appends. The first publish of each game (its whole log) is left out.
+the workers' are other processes: the pusher holds none of their appends. The first publish of each game (its whole
+log) is left out.
 
 The figure is compared side by side with the code before a change by running this module from a worktree of that
 commit (``git worktree add /tmp/before REV``; ``cd /tmp/before && /work/main/.venv/bin/python -m bench.pusher_cost``):

@@ -23,6 +23,18 @@ def raise_open_files() -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+def client_process() -> None:
+    """What every client process of a benchmark does first: the open-files limit raised, and its heap frozen every
+    2 s, never swept (:class:`services.api.collector.FreezingCollector`): the clients are the measuring instrument, and
+    a full collection of theirs (over 100 ms once they hold a few hundred games) delays their reading of every
+    stream and would be counted as the server's push delay. A run lasts minutes, so the cyclic garbage left among
+    frozen objects is bounded."""
+    from services.api.collector import FreezingCollector  # noqa: PLC0415 (client processes only)
+
+    raise_open_files()
+    FreezingCollector(freeze_every_s=2.0, sweep_every_s=float("inf"), sweep_from=2**62).start()
+
+
 # -- the client processes: hold streams, record when each version arrives ------------------------------------
 
 
@@ -73,7 +85,7 @@ async def _hold(url: str, paths: Sequence[str], pipe: Pipe) -> None:
 
 def client_main(url: str, paths: Sequence[str], pipe: Pipe) -> None:
     """A client process: open ``paths`` as streams, say so, hold them until told to stop, send what they saw."""
-    raise_open_files()
+    client_process()
     asyncio.run(_hold(url, paths, pipe))
 
 

@@ -35,7 +35,7 @@ import psutil  # type: ignore[import-untyped]
 from services.supervisor import PushServer, Services, free_port
 
 from .common import busy_warning, fresh_database, load_average, own_redis, percentile, queue_name, table
-from .stream_clients import OPEN_AT_ONCE, opened, raise_open_files, spawn_clients
+from .stream_clients import OPEN_AT_ONCE, client_process, opened, raise_open_files, spawn_clients
 from .streams import (
     CLIENTS,
     GAMES,
@@ -109,7 +109,7 @@ async def _hold(url: str, paths: Sequence[str], pipe: Pipe) -> None:
 
 
 def client_main(url: str, paths: Sequence[str], pipe: Pipe) -> None:
-    raise_open_files()
+    client_process()
     asyncio.run(_hold(url, paths, pipe))
 
 
