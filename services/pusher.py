@@ -265,9 +265,11 @@ async def serve(settings: Settings) -> None:
 
 
 def main() -> None:
+    from services.api.collector import FreezingCollector  # noqa: PLC0415 (only when run as the process)
     from services.supervisor import die_with_parent  # noqa: PLC0415 (the supervisor's module, only when run)
 
     die_with_parent()
+    FreezingCollector().start()  # as the API's: a full collection would hold every push behind it
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     asyncio.run(serve(load()))
 

@@ -13,6 +13,11 @@ by reference counting when its stream ends; only garbage in reference cycles amo
 *sweep* (``gc.unfreeze``, one full collection, ``gc.freeze``) once the frozen set has doubled since the last sweep, or
 after ``sweep_every_s`` at the latest. A sweep pauses the process as one full collection did, but only as often as
 the heap doubles (or hourly), not every few seconds. ``magnate serve`` runs it; tests and embedding processes don't.
+
+A doubling sweep also waits until ``min_gap_s`` (ten minutes) have passed since the last sweep (or the start): a
+process that is filling its caches doubles its heap several times in its first minutes, and each sweep then stalled
+every command and push in flight for a few hundred milliseconds (306 ms at about 400,000 objects in the capacity run,
+docs/BENCHMARKS.md). The cycles that die among frozen objects meanwhile wait at most those ten minutes.
 """
 
 from __future__ import annotations
@@ -27,22 +32,29 @@ log = get_logger("magnate.api.collector")
 
 FREEZE_EVERY_S = 10.0
 SWEEP_EVERY_S = 3600.0
+MIN_GAP_S = 600.0
+"""The least time between two sweeps for a doubled heap (an hour's sweep comes regardless)."""
 SWEEP_FROM = 200_000
 """A sweep waits at least until this many objects are frozen (a small heap gains nothing from freezing)."""
 
 
 class FreezingCollector:
     def __init__(self, freeze_every_s: float = FREEZE_EVERY_S, sweep_every_s: float = SWEEP_EVERY_S,
-                 sweep_from: int = SWEEP_FROM) -> None:
+                 sweep_from: int = SWEEP_FROM, min_gap_s: float = MIN_GAP_S, started: float | None = None) -> None:
+        """``started``: the ``time.monotonic()`` the gaps count from (now)."""
         self.freeze_every_s, self.sweep_every_s, self.sweep_from = freeze_every_s, sweep_every_s, sweep_from
-        self._swept_at = time.monotonic()
+        self.min_gap_s = min_gap_s
+        self._swept_at = time.monotonic() if started is None else started
         self._kept = 0
         """Objects frozen right after the last sweep (what was alive then)."""
 
     def tick(self, now: float) -> bool:
-        """Freeze what is alive; first sweep if the frozen set has doubled or the last sweep is old. True: swept."""
+        """Freeze what is alive; first sweep if the frozen set has doubled (and the last sweep is ``min_gap_s`` old)
+        or the last sweep is ``sweep_every_s`` old. True: swept."""
         frozen = gc.get_freeze_count()
-        due = frozen >= max(self.sweep_from, 2 * self._kept) or now - self._swept_at >= self.sweep_every_s
+        since = now - self._swept_at
+        doubled = frozen >= max(self.sweep_from, 2 * self._kept)
+        due = (doubled and since >= self.min_gap_s) or since >= self.sweep_every_s
         if due:
             started = time.perf_counter()
             gc.unfreeze()
