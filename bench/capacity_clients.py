@@ -35,7 +35,7 @@ from httpx_sse import ServerSentEvent, aconnect_sse
 from services.simulation import SimSpec
 from services.simulation.folded import FoldedGame, LiveError, StreamEvent
 from services.simulation.http import Connection, HttpError
-from services.simulation.live import read_applied, read_page
+from services.simulation.live import Page, read_applied, read_page
 
 from .capacity_model import Model, Records
 from .stream_clients import client_process
@@ -46,6 +46,15 @@ EventSource waits as long as it takes), so only a stream gone far longer than a 
 LAST_MOVE_S = 5.0
 """At the end of a visit each person waits (at most this long) until their stream brought the last move."""
 _TOKEN = re.compile(r"#token=([A-Za-z0-9_.~%-]+)")
+
+
+class _Version(msgspec.Struct):
+    """nchan's ``version`` message, as far as the clients read it (its ``events`` part)."""
+
+    events: Page
+
+
+read_version = msgspec.json.Decoder(_Version).decode
 
 
 class Player:
@@ -276,7 +285,8 @@ class Clients:
     async def follow(self, person: Player, seat: int, game: FoldedGame, path: str,
                      changed: tuple[asyncio.Event, ...], connected: asyncio.Event) -> None:
         """The page's stream of the game, folded into ``game``; each other author's command timed as its ``events``
-        message arrives (the page's other messages, history, state, chat, are not the log's)."""
+        message (or nchan's ``version`` message, which holds it) arrives (the page's other messages, history, state,
+        chat, are not the log's)."""
         mine, since = f"seat:{seat}", time.time()
 
         def opened() -> None:
@@ -288,6 +298,8 @@ class Clients:
         def message(sse: ServerSentEvent) -> None:
             if sse.event == "events":
                 self._seen(read_page(sse.data), game, mine, since)
+            elif sse.event == "version":  # a push server's channel: the version's three messages in one
+                self._seen(read_version(sse.data).events, game, mine, since)
             for event in changed:
                 event.set()
 

@@ -4,9 +4,11 @@ One small process per deployment (``python -m services.pusher``, started by the 
 every append on the deployment's news channel (``<game_id> <version>``, :mod:`infra.news`) and every chat
 announcement (:func:`infra.chat.base.chat_channel`), and publishes what the game page's one stream would send
 (:mod:`services.api.page_stream`) to nchan's channels (:mod:`infra.nchan.publisher`), one per (game, viewer class,
-language): for each new version ``history`` (the story's new lines, in the channel's language), ``state`` (the
-public game and the seat's own view and legal commands) and ``events`` (the events as that viewer may see them), in
-that order; for the chat ``chat`` (each new line: a muted seat's only on the host's channels) and ``mutes`` (the
+language): for each new version one ``version`` message holding ``history`` (the story's new lines, in the
+channel's language), ``state`` (the public game and the seat's own view and legal commands) and ``events`` (the
+events as that viewer may see them), the API's stream's three messages in one
+(:meth:`..api.page_stream.Built.as_one`: in nchan's Redis mode each message costs a script run in Redis per channel,
+and nchan's publishing took three quarters of Redis's time in the capacity run); for the chat ``chat`` (each new line: a muted seat's only on the host's channels) and ``mutes`` (the
 whole chat); and to each signed-in player's own channel their games and notices (:mod:`services.pusher_players`).
 Each message is built once per (game, version, viewer class), only the story's lines once per
 language, and sent once per channel, whatever the number of pages, API processes or nginx boxes.
@@ -173,7 +175,7 @@ class Pusher:
         for viewer, built in made.items():
             for language, messages in built.items():
                 reached = max(reached, messages.version)
-                plan[channel_of(game_id, viewer, language)] = [(p.event, p.data) for p in messages.parts]
+                plan[channel_of(game_id, viewer, language)] = [messages.as_one()]
         await self._send(plan)
         self.published[game_id] = reached
         if self.feeds is not None:  # the seated players' games changed

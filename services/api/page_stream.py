@@ -9,6 +9,8 @@ route again after being told:
   clocks, the outcome) and, for a seat, its own view and legal commands (``GET /me``' body; null for the public);
 - ``events``: ``{"version", "events"}``, the new events as the viewer may see them (``GET /events``' body), last.
 
+On a push server's channel the three travel as one ``version`` message (:meth:`Built.as_one`).
+
 :func:`build_messages` makes them for one viewer class (the public, or one seat: its hand, its sealed choices, its
 legal commands) and one language, already encoded and without an ``id``: every stream of that viewer class and
 language sends the same bytes (:class:`SharedPages`), and a push server can publish them as they are. The stream
@@ -64,6 +66,13 @@ class Built(msgspec.Struct, frozen=True):
 
     version: int
     parts: tuple[Part, ...]
+
+    def as_one(self) -> tuple[str, str]:
+        """The parts as one ``version`` message, ``{"history": ..., "state": ..., "events": ...}`` (history absent
+        for a game with no story): what a push server's channel carries, since each message there costs a publish
+        per channel (in nchan's Redis mode, a script run in Redis each), three times fewer than one per part. The
+        page takes it as its three messages in order."""
+        return "version", "{" + ",".join(f'"{p.event}":{p.data}' for p in self.parts) + "}"
 
 
 @dataclass(frozen=True)

@@ -114,9 +114,9 @@ class Listening:
         return await asyncio.wait_for(self._heard.get(), WAIT_S)
 
     async def until(self, version: int) -> list[Pushed]:
-        """The messages up to the ``events`` message that reaches ``version``."""
+        """The messages up to the ``version`` message that reaches ``version``."""
         heard = [await self.next()]
-        while not (heard[-1].event == "events" and version_of(heard[-1]) >= version):
+        while not (heard[-1].event == "version" and version_of(heard[-1]) >= version):
             heard.append(await self.next())
         return heard
 
@@ -159,9 +159,17 @@ async def move(http: httpx.AsyncClient, game: Game, seats: tuple[int, ...] = (0,
 
 
 def version_of(message: Pushed) -> int:
-    """The version a message brings the page to (``events``, ``history``: theirs; ``state``: the game's)."""
-    body = httpx.Response(200, content=message.data).json()
-    return int(body["game"]["version"] if message.event == "state" else body.get("version", 0))
+    """The version a ``version`` message brings the page to (its ``events``')."""
+    return int(parts_of(message)["events"]["version"])
+
+
+def parts_of(message: Pushed) -> dict[str, Any]:
+    """A ``version`` message's parts: ``history``, ``state``, ``events``, each the API's stream's message of that
+    name."""
+    assert message.event == "version", message.event
+    parts: dict[str, Any] = httpx.Response(200, content=message.data).json()
+    assert list(parts) == ["history", "state", "events"], list(parts)
+    return parts
 
 
 def run(scenario: Callable[[], Awaitable[None]]) -> None:
@@ -190,9 +198,8 @@ def test_a_seat_page_hears_the_other_seats_move_through_nchan_and_resumes(pushin
                 seat, version = await move(http, game)
                 if seat == 1:
                     break
-            last = (await page.until(version))[-3:]
-            assert [m.event for m in last] == ["history", "state", "events"]
-            history, state, told = (httpx.Response(200, content=m.data).json() for m in last)
+            last = parts_of((await page.until(version))[-1])
+            history, state, told = last["history"], last["state"], last["events"]
             # what that seat reads from the API (its redactions, its language), as the Python stream sends it
             after = told["events"][0]["version"] - 1
             read = await http.get(f"/api/games/{game.game_id}/events?after={after}", headers=auth)
@@ -214,8 +221,8 @@ def test_a_seat_page_hears_the_other_seats_move_through_nchan_and_resumes(pushin
             _, missed = await move(http, game)
             resumed = await Listening(http, channel, line.id).open()
             again = await resumed.until(missed)
-            assert [m.event for m in again] == ["history", "state", "events"]
-            assert httpx.Response(200, content=again[-1].data).json()["events"][0]["version"] == version + 1
+            assert [m.event for m in again] == ["version"]
+            assert parts_of(again[-1])["events"]["events"][0]["version"] == version + 1
             await resumed.close()
 
     run(scenario)
@@ -244,8 +251,8 @@ def test_a_seats_channel_is_refused_to_another_seat_and_to_no_one_the_public_one
             own = await Listening(http, since(f"/push/games/{game.game_id}/seat/1/en")).open()  # its own: open
             public = await Listening(http, since(f"/push/games/{game.game_id}/public/de")).open()
             _, version = await move(http, game)
-            assert [m.event for m in (await public.until(version))[-3:]] == ["history", "state", "events"]
-            assert (await own.until(version))[-1].event == "events"
+            assert parts_of((await public.until(version))[-1])["state"]["me"] is None  # the public's: no seat's view
+            assert parts_of((await own.until(version))[-1])["state"]["me"]["seat"] == 1
             await own.close()
             await public.close()
             assert (await http.get("/internal/push-auth", headers={"X-Original-URI": seat0})).status_code == 404

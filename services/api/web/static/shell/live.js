@@ -12,8 +12,8 @@
 //
 // The server says where the stream is (GET .../stream/address): the API's own, or, when the site is served through
 // nginx with nchan (docs/SCALING.md), the push server's channel of this seat (or the public's) in the page's
-// language, which carries the same named messages. nchan gives each message its own id, beginning with its time, and
-// resumes after the last one seen; the first subscription asks for what was published since the page began reading
+// language, which carries the same messages, a version's three as one "version" message. nchan gives each message
+// its own id, beginning with its time, and resumes after the last one seen; the first subscription asks for what was published since the page began reading
 // the game (a move between its reads and its subscription is not lost: what it already holds is dropped by the
 // versions, as after a pusher's restart). Every renew_s seconds the page ends its subscription and opens the next
 // one after the last message it saw (each marks the seat present for a while; nginx ends none itself: in nchan
@@ -74,6 +74,12 @@ export async function follow(gameId, { after, chat = 0, token = null }, on) {
       pending = {};
       on.version(batch);
     },
+  };
+  // a push server's channel carries a version's three messages as one (docs/SCALING.md)
+  handlers.version = (data) => {
+    if (data.history) handlers.history(data.history);
+    handlers.state(data.state);
+    handlers.events(data.events);
   };
   for (const name of ["chat", "mutes", "notices", "games"]) if (on[name]) handlers[name] = on[name];
   let lastId = ""; // the last message's id: where the next subscription resumes
