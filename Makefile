@@ -49,6 +49,7 @@ bench: $(STAMP) ## short benchmark run (< 5 min: engine, store, arq, service K=1
 bench-full: $(STAMP) nginx ## the short run plus K=1,000 games to the crash, 1,000-10,000 open streams (Python and nginx+nchan) and the capacity run; writes docs/BENCHMARKS.md and docs/images/capacity.svg
 	$(PY) -m bench --full --write docs/BENCHMARKS.md
 	$(PY) -m bench.streams_nchan --write docs/BENCHMARKS.md
+	$(PY) -m bench.pusher_cost --write docs/BENCHMARKS.md
 
 chaos: $(STAMP) ## the full fault suite (< 15 min): 150 games of the three games through 40 worker kills, Redis (30 s, then 120 s) and PostgreSQL outages, and schemathesis; writes docs/RELIABILITY.md
 	MAGNATE_CHAOS=full $(PY) -m pytest tests/chaos -m chaos -s -p no:cacheprovider

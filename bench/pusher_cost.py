@@ -19,13 +19,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import shutil
+import subprocess
+import sys
 import tempfile
 import time
 import uuid
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from domain.kernel import tag_of
 from domain.magnate import GAME, GameOptions, SeatSpec
@@ -50,6 +54,8 @@ class CountingPush:
         self.inner = inner
         self.posts = 0
         self.bytes = 0
+        self.messages = 0
+        """Messages as the channels store them (a POST to several channels is one per channel)."""
 
     async def publish(self, channel: str, data: str, event: str) -> None:
         await self.publish_to((channel,), data, event)
@@ -57,6 +63,7 @@ class CountingPush:
     async def publish_to(self, channels: Sequence[str], data: str, event: str) -> None:
         self.posts += 1
         self.bytes += len(data)
+        self.messages += len(channels)
         if self.inner is not None:
             await self.inner.publish_to(channels, data, event)
 
@@ -65,13 +72,13 @@ class CountingPush:
             await self.inner.aclose()
 
 
-@dataclass(frozen=True)
-class CostResult:
+class CostResult(msgspec.Struct, frozen=True):
     versions: int
     cpu_ms: list[float]
     wall_ms: list[float]
     reads_per_version: float
     posts_per_version: float
+    messages_per_version: float
     kib_per_version: float
     nchan: bool
 
@@ -145,14 +152,15 @@ async def measure(games: int, moves: int, nchan: bool, seed: int = 1) -> CostRes
             bot = RandomLegal(seed)
             cpu: list[float] = []
             wall: list[float] = []
-            read_total = posts = sent = 0
-            push.posts = push.bytes = 0
+            read_total = posts = sent = stored = 0
+            push.posts = push.bytes = push.messages = 0
             for _ in range(moves):
                 for game_id in ids:
                     version = await _move(players, game_id, bot)
                     if version < 0:
                         continue
-                    before_reads, before_posts, before_bytes = reads[0], push.posts, push.bytes
+                    before_reads, before_posts, before_bytes, before_stored = (reads[0], push.posts, push.bytes,
+                                                                               push.messages)
                     c0, w0 = time.process_time(), time.perf_counter()
                     await pusher.publish(game_id, version)
                     cpu.append((time.process_time() - c0) * 1000)
@@ -160,8 +168,10 @@ async def measure(games: int, moves: int, nchan: bool, seed: int = 1) -> CostRes
                     read_total += reads[0] - before_reads
                     posts += push.posts - before_posts
                     sent += push.bytes - before_bytes
+                    stored += push.messages - before_stored
             count = max(1, len(cpu))
-            return CostResult(len(cpu), cpu, wall, read_total / count, posts / count, sent / count / 1024, nchan)
+            return CostResult(len(cpu), cpu, wall, read_total / count, posts / count, stored / count,
+                              sent / count / 1024, nchan)
         finally:
             await runtime.close()
             await players.close()
@@ -172,22 +182,76 @@ def report(results: Sequence[tuple[str, CostResult]]) -> list[str]:
     rows = [[label, "nginx+nchan" if r.nchan else "dropped", str(r.versions), f"{median(r.cpu_ms):.1f}",
              f"{percentile(r.cpu_ms, 0.99):.1f}", f"{sum(r.cpu_ms) / max(1, r.versions):.1f}",
              f"{median(r.wall_ms):.1f}", f"{r.reads_per_version:.1f}", f"{r.posts_per_version:.1f}",
-             f"{r.kib_per_version:.1f}"] for label, r in results]
+             f"{r.messages_per_version:.1f}", f"{r.kib_per_version:.1f}"] for label, r in results]
     return table(["code", "POSTs to", "versions", "CPU ms median", "CPU ms p99", "CPU ms mean", "wall ms median",
-                  "event reads", "POSTs", "KiB posted"], rows)
+                  "event reads", "POSTs", "channel messages", "KiB posted"], rows)
+
+
+BEGIN, END = "<!-- pusher-cost:begin -->", "<!-- pusher-cost:end -->"
+
+
+def _measured_at(rev: str, games: int, moves: int, nchan: bool) -> CostResult:
+    """This module run in a worktree of ``rev`` (its own code, this harness copied in), as a child process."""
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory(prefix="magnate-pusher-cost-rev-") as work:
+        tree = Path(work) / "tree"
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree), rev], check=True,
+                       capture_output=True)
+        try:
+            shutil.copy(Path(__file__), tree / "bench" / "pusher_cost.py")
+            args = [sys.executable, "-m", "bench.pusher_cost", "--games", str(games), "--moves", str(moves), "--json",
+                    *(["--nchan"] if nchan else [])]
+            out = subprocess.run(args, cwd=tree, check=True, capture_output=True, text=True).stdout
+            return msgspec.json.decode(out.strip().splitlines()[-1], type=CostResult)
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)], check=False,
+                           capture_output=True)
+
+
+def section(results: Sequence[tuple[str, CostResult]], load_at_start: float | None, games: int, moves: int
+            ) -> list[str]:
+    load = "unknown" if load_at_start is None else f"{load_at_start:.1f}"
+    return [BEGIN, "### The pusher's cost per version", "",
+            f"`python -m bench.pusher_cost --compare REV` ({games} two-seat Magnate games, {moves} moves each, random "
+            "legal moves; the moves made through a second runtime as the API's and workers' are; the pusher's "
+            "process CPU per published version, its reads of the store, its POSTs, the messages the channels store "
+            "(a POST to several channels is one each) and the bytes posted; \"dropped\": posted nowhere, the "
+            "pusher's own work; \"nginx+nchan\": to a real nginx with nchan in memory mode). "
+            f"1-minute load average at start: {load}.", "", *report(results), "", END]
+
+
+def update_page(text: str, block: list[str]) -> str:
+    joined = "\n".join(block)
+    if BEGIN in text and END in text:
+        head, _, rest = text.partition(BEGIN)
+        return head + joined + rest.partition(END)[2]
+    return text.rstrip("\n") + "\n\n" + joined + "\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.pusher_cost", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--moves", type=int, default=40, help="moves per game")
-    parser.add_argument("--nchan", action="store_true", help="post to a real nginx with nchan (memory mode)")
-    parser.add_argument("--label", default="this code")
+    parser.add_argument("--nchan", action="store_true", help="post to a real nginx with nchan (memory mode) only")
+    parser.add_argument("--compare", metavar="REV", help="also measure commit REV (a worktree), side by side")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON (one mode)")
+    parser.add_argument("--write", metavar="PATH", help="put the section into this page (docs/BENCHMARKS.md)")
     args = parser.parse_args(argv)
     load_at_start = load_average()
-    result = asyncio.run(measure(args.games, args.moves, args.nchan))
-    print(f"load average at start: {load_at_start}")
-    print("\n".join(report([(args.label, result)])))
+    if args.json:
+        print(msgspec.json.encode(asyncio.run(measure(args.games, args.moves, args.nchan))).decode())
+        return 0
+    modes = (True,) if args.nchan else (False, True)
+    results: list[tuple[str, CostResult]] = []
+    for nchan in modes:
+        if args.compare:
+            results.append((args.compare, _measured_at(args.compare, args.games, args.moves, nchan)))
+        results.append(("this code", asyncio.run(measure(args.games, args.moves, nchan))))
+    block = section(results, load_at_start, args.games, args.moves)
+    print("\n".join(block))
+    if args.write:
+        page = Path(args.write)
+        page.write_text(update_page(page.read_text(encoding="utf-8"), block), encoding="utf-8")
     return 0
 
 
