@@ -1,11 +1,11 @@
-"""What the pusher (:mod:`services.pusher`) spends per version of a game: the CPU of its process, its reads of the
-store, and the messages it posts, measured in process over the real PostgreSQL and Redis (and, with ``--nchan``,
+"""What the pusher (:mod:`services.pusher`) spends per version of a game: the CPU of its process and the messages it
+posts, measured in process over the real PostgreSQL and Redis (and, with ``--nchan``,
 a real nginx with nchan in memory mode taking its POSTs).
 
 ``G`` Magnate games of two seats are played by random legal moves (the service's own rounds and dice included); after
 each move the pusher publishes the new version, and the run records that publish's CPU time (``time.process_time``:
 the pusher's own work, its PostgreSQL client's and HTTP client's included; the database server's is not) and wall
-time, with the store's reads and the POSTs counted. The moves are made through a second runtime, as the API's and
+time, with the POSTs and the channels' messages counted. The moves are made through a second runtime, as the API's and
 the workers' are other processes: the pusher holds none of their appends. The first publish of each game (its whole
 log) is left out.
 
@@ -27,13 +27,11 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
-from domain.kernel import tag_of
-from domain.magnate import GAME, GameOptions, SeatSpec
-from domain.magnate.bots import RandomLegal
+from domain.games import GAMES
+from domain.kernel import Policy, tag_of
 from infra.config import load
 from infra.nchan.publisher import NchanPush, Push
 from services.api.page_stream import Sources
@@ -76,17 +74,19 @@ class CostResult(msgspec.Struct, frozen=True):
     versions: int
     cpu_ms: list[float]
     wall_ms: list[float]
-    reads_per_version: float
     posts_per_version: float
     messages_per_version: float
     kib_per_version: float
     nchan: bool
 
 
-async def _move(runtime: Runtime, game_id: str, bot: RandomLegal) -> int:
+MAGNATE = GAMES["magnate"]
+
+
+async def _move(runtime: Runtime, game_id: str, bot: Policy) -> int:
     gameplay = runtime.gameplay
     loaded = await gameplay.load(game_id)
-    due = GAME.pending(loaded.state)
+    due = MAGNATE.pending(loaded.state)
     if due.finished:
         return -1
     if due.system is not None:
@@ -95,21 +95,6 @@ async def _move(runtime: Runtime, game_id: str, bot: RandomLegal) -> int:
         seat = due.seats[0]
         await gameplay.submit(game_id, int(seat), uuid.uuid4().hex, bot(loaded.state, seat))
     return (await gameplay.load(game_id)).version
-
-
-def _count_reads(runtime: Runtime) -> list[int]:
-    """Count the store's reads of events (each a round trip to PostgreSQL) by wrapping the store's public
-    ``read`` on this instance (the bench's own instrument; the service is not changed)."""
-    counter = [0]
-    store: Any = runtime.gameplay.store
-    read = store.read
-
-    async def counted(*args: Any, **kwargs: Any) -> Any:
-        counter[0] += 1
-        return await read(*args, **kwargs)
-
-    store.read = counted
-    return counter
 
 
 @contextlib.asynccontextmanager
@@ -143,34 +128,32 @@ async def measure(games: int, moves: int, nchan: bool, seed: int = 1) -> CostRes
             pusher = Pusher(Sources(runtime.gameplay, Stories(), catalogs, runtime.tables), push, runtime.chat)
             ids = []
             for _ in range(games):
-                options = GameOptions(seats=(SeatSpec(), SeatSpec()))
+                assert MAGNATE.sim_options is not None
+                options = MAGNATE.sim_options(("human", "human"), None, frozenset())
                 created = await players.gameplay.create_game("magnate", options)
                 await players.tables.created(created.game_id, options, False)
                 await pusher.publish(created.game_id, (await runtime.gameplay.load(created.game_id)).version)
                 ids.append(created.game_id)
-            reads = _count_reads(runtime)
-            bot = RandomLegal(seed)
+            bot = MAGNATE.bots["random"](seed)
             cpu: list[float] = []
             wall: list[float] = []
-            read_total = posts = sent = stored = 0
+            posts = sent = stored = 0
             push.posts = push.bytes = push.messages = 0
             for _ in range(moves):
                 for game_id in ids:
                     version = await _move(players, game_id, bot)
                     if version < 0:
                         continue
-                    before_reads, before_posts, before_bytes, before_stored = (reads[0], push.posts, push.bytes,
-                                                                               push.messages)
+                    before_posts, before_bytes, before_stored = push.posts, push.bytes, push.messages
                     c0, w0 = time.process_time(), time.perf_counter()
                     await pusher.publish(game_id, version)
                     cpu.append((time.process_time() - c0) * 1000)
                     wall.append((time.perf_counter() - w0) * 1000)
-                    read_total += reads[0] - before_reads
                     posts += push.posts - before_posts
                     sent += push.bytes - before_bytes
                     stored += push.messages - before_stored
             count = max(1, len(cpu))
-            return CostResult(len(cpu), cpu, wall, read_total / count, posts / count, stored / count,
+            return CostResult(len(cpu), cpu, wall, posts / count, stored / count,
                               sent / count / 1024, nchan)
         finally:
             await runtime.close()
@@ -181,10 +164,10 @@ async def measure(games: int, moves: int, nchan: bool, seed: int = 1) -> CostRes
 def report(results: Sequence[tuple[str, CostResult]]) -> list[str]:
     rows = [[label, "nginx+nchan" if r.nchan else "dropped", str(r.versions), f"{median(r.cpu_ms):.1f}",
              f"{percentile(r.cpu_ms, 0.99):.1f}", f"{sum(r.cpu_ms) / max(1, r.versions):.1f}",
-             f"{median(r.wall_ms):.1f}", f"{r.reads_per_version:.1f}", f"{r.posts_per_version:.1f}",
+             f"{median(r.wall_ms):.1f}", f"{r.posts_per_version:.1f}",
              f"{r.messages_per_version:.1f}", f"{r.kib_per_version:.1f}"] for label, r in results]
     return table(["code", "POSTs to", "versions", "CPU ms median", "CPU ms p99", "CPU ms mean", "wall ms median",
-                  "event reads", "POSTs", "channel messages", "KiB posted"], rows)
+                  "POSTs", "channel messages", "KiB posted"], rows)
 
 
 BEGIN, END = "<!-- pusher-cost:begin -->", "<!-- pusher-cost:end -->"
@@ -214,7 +197,7 @@ def section(results: Sequence[tuple[str, CostResult]], load_at_start: float | No
     return [BEGIN, "### The pusher's cost per version", "",
             f"`python -m bench.pusher_cost --compare REV` ({games} two-seat Magnate games, {moves} moves each, random "
             "legal moves; the moves made through a second runtime as the API's and workers' are; the pusher's "
-            "process CPU per published version, its reads of the store, its POSTs, the messages the channels store "
+            "process CPU per published version, its POSTs, the messages the channels store "
             "(a POST to several channels is one each) and the bytes posted; \"dropped\": posted nowhere, the "
             "pusher's own work; \"nginx+nchan\": to a real nginx with nchan in memory mode). "
             f"1-minute load average at start: {load}.", "", *report(results), "", END]
