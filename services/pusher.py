@@ -8,10 +8,11 @@ language): for each new version one ``version`` message holding ``history`` (the
 channel's language), ``state`` (the public game and the seat's own view and legal commands) and ``events`` (the
 events as that viewer may see them), the API's stream's three messages in one
 (:meth:`..api.page_stream.Built.as_one`: in nchan's Redis mode each message costs a script run in Redis per channel,
-and nchan's publishing took three quarters of Redis's time in the capacity run); for the chat ``chat`` (each new line: a muted seat's only on the host's channels) and ``mutes`` (the
-whole chat); and to each signed-in player's own channel their games and notices (:mod:`services.pusher_players`).
-Each message is built once per (game, version, viewer class), only the story's lines once per
-language, and sent once per channel, whatever the number of pages, API processes or nginx boxes.
+and nchan's publishing took three quarters of Redis's time in the capacity run); for the chat ``chat`` (each new
+line: a muted seat's only on the host's channels) and ``mutes`` (the whole chat); and to each signed-in player's own
+channel their games and notices (:mod:`services.pusher_players`). A version is read once for every viewer class
+(:func:`..api.page_stream.read_page_moment`), each viewer class's messages built once, only the story's lines once
+per language, and sent once per channel, whatever the number of pages, API processes or nginx boxes.
 
 Why a channel per language rather than words rendered by the page: the story's lines are told by each game's
 catalogs on the server (the page carries only the shell's words), and a service speaks a handful of languages, so a

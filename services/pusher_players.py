@@ -20,7 +20,7 @@ from infra.accounts import Player
 from infra.errors import InfraError
 from infra.nchan.publisher import Push
 from services.api.my_feed import my_games
-from services.api.page_stream import notices_message
+from services.api.page_stream import notices_messages
 from services.gameplay.mine import GAMES_CHANGED, MyGames
 from services.notifications.service import Notifications
 
@@ -77,9 +77,9 @@ class PlayerFeeds:
         player = Player(player_id, "", "")  # what the reads use of it: its id
         channels = [player_channel(player_id, language) for language in self.languages]
         if notices:
-            told = [await notices_message(self.notifications, player, language) for language in self.languages]
-            await asyncio.gather(*(self.push.publish(channel, str(message.data), "notices")
-                                   for channel, message in zip(channels, told, strict=True)))
+            told = await notices_messages(self.notifications, player, self.languages)
+            await asyncio.gather(*(self.push.publish(channel, str(told[language].data), "notices")
+                                   for channel, language in zip(channels, self.languages, strict=True)))
         games = msgspec.json.encode(await my_games(self.mine, player, self.base))
         if self._sent.get(player_id) != games:
             await self.push.publish_to(channels, games.decode(), "games")

@@ -45,7 +45,7 @@ from .pages import page_of
 from .schemas import GameOut, HistoryOut, MeOut, PlayerOut
 
 __all__ = ["Built", "PageMoment", "Part", "SharedPages", "Sources", "build_messages", "build_messages_in",
-           "messages_of", "notices_message", "page_state", "read_page_moment"]
+           "messages_of", "notices_message", "notices_messages", "page_state", "read_page_moment"]
 
 
 class Part(msgspec.Struct, frozen=True):
@@ -219,6 +219,13 @@ class SharedPages:
 
 async def notices_message(notifications: Notifications, player: Player, language: str) -> ServerSentEventMessage:
     """``notices``: the body of ``GET /api/me/notices``, so a page shows them without asking."""
-    listed = await notifications.notices(player.player_id, language)
-    body = NoticesOut(await notifications.unread(player.player_id), out(listed, tuple[NoticeOut, ...]))
-    return ServerSentEventMessage(data=msgspec.json.encode(body).decode(), event="notices")
+    return (await notices_messages(notifications, player, (language,)))[language]
+
+
+async def notices_messages(notifications: Notifications, player: Player, languages: Sequence[str]
+                           ) -> dict[str, ServerSentEventMessage]:
+    """:func:`notices_message` in each of ``languages``, the notices and the unread count read once."""
+    listed = await notifications.notices_in(player.player_id, languages)
+    unread = await notifications.unread(player.player_id)
+    return {language: ServerSentEventMessage(data=msgspec.json.encode(NoticesOut(unread, out(
+        listed[language], tuple[NoticeOut, ...]))).decode(), event="notices") for language in languages}

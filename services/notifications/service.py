@@ -82,6 +82,12 @@ class Notifications:
         return [msgspec.structs.replace(notice, text=self.words(language, notice.game_type).shown(
             notice.phrase, notice.text)) for notice in listed]
 
+    async def notices_in(self, player_id: str, languages: Sequence[str]) -> dict[str, list[Notice]]:
+        """:meth:`notices` in each of ``languages``, read once (the pusher's per-language channels)."""
+        listed = await inbox.listed(self.store, player_id)
+        return {language: [msgspec.structs.replace(notice, text=self.words(language, notice.game_type).shown(
+            notice.phrase, notice.text)) for notice in listed] for language in languages}
+
     def words(self, language: str | None, game_type: str = "") -> Words:
         """The words of ``game_type``'s notices (the server's for none) in ``language`` (the default for None)."""
         return words_for(self.catalogs, language, game_type)
