@@ -29,9 +29,14 @@ SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 DESKTOP: ViewportSize = {"width": 1400, "height": 1000}
 PHONE: ViewportSize = {"width": 375, "height": 812}
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def web(pg_dsn: str, redis_url: str) -> Iterator[Services]:
-    """One API server and one worker for a module's browser tests, on a queue of their own."""
+    """One API server and one worker for the browser tests of this test process (an xdist worker), on a queue of
+    their own: starting them cost seconds of CPU per module. The tests share the session's database anyway, so each
+    looks only at its own games and players; a module that needs other settings (another registry, the
+    pseudo-locale, a database of its own) starts a server of its own. Playwright stays per module: its sync API
+    marks an event loop as running in the main thread while it is started, which would break the asyncio tests
+    that run after it in the same process."""
     queue = f"magnate:test:web:{uuid.uuid4().hex[:10]}"
     try:
         with running_services(pg_dsn, redis_url, queue) as running:
