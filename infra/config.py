@@ -30,6 +30,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     worker_max_jobs: int = 64
     worker_poll_delay_s: float = 0.05
     worker_job_timeout_s: int = 60
+    system_chain: int = 16
+    """How many more system commands due one after another (AI turns, dice, markets) a system job decides in its
+    own append before leaving the rest to the next job (``services.gameplay.follow_on``; 0: one job per command)."""
     worker_health_check_s: int = 10
     """How often a worker records its health key in Redis."""
     reconcile_every_s: int = 10
@@ -104,6 +107,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         if self.push not in ("python", "nchan"):
             raise ValueError(f"MAGNATE_PUSH: {self.push!r} is neither 'python' nor 'nchan'")
+        if not 0 <= self.system_chain <= 256:
+            raise ValueError(f"MAGNATE_SYSTEM_CHAIN: {self.system_chain} is not within 0..256")
         if not 1 <= self.nchan_subscription_s <= 600:
             raise ValueError(f"MAGNATE_NCHAN_SUBSCRIPTION_S: {self.nchan_subscription_s} is not within 1..600")
         for proxy in self.trusted_proxies:
@@ -126,6 +131,7 @@ _ENV = {
     "worker_max_jobs": "MAGNATE_WORKER_MAX_JOBS",
     "worker_poll_delay_s": "MAGNATE_WORKER_POLL_DELAY_S",
     "worker_job_timeout_s": "MAGNATE_WORKER_JOB_TIMEOUT_S",
+    "system_chain": "MAGNATE_SYSTEM_CHAIN",
     "worker_health_check_s": "MAGNATE_WORKER_HEALTH_CHECK_S",
     "reconcile_every_s": "MAGNATE_RECONCILE_EVERY_S",
     "db_pool_size": "MAGNATE_DB_POOL_SIZE",

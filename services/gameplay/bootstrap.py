@@ -182,6 +182,7 @@ async def build(settings: Settings, *, run_migrations: bool = True) -> Runtime:
     queue = ArqJobQueue(arq)
     gameplay = Gameplay(
         PostgresEventStore(pool), queue, notifier, games_of(settings), snapshot_every=settings.snapshot_every,
+        system_chain=settings.system_chain,
         announcer=ArqAnnouncer(queue, notifier),  # a version that makes a job due: announced by its enqueue
     )
     return Runtime(gameplay, pool, redis, arq, notifier, settings)

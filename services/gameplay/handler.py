@@ -22,12 +22,10 @@ from structlog.contextvars import bind_contextvars
 from domain.kernel import SYSTEM, Actor, Chance, GameModule, RuleViolation, Seat, commitment_of, fold, tag_of
 from domain.kernel.table import OpenTable, TableOptions, facts_of, needs_log, step_with_log
 from infra import metrics
-from infra.codec import GameCodec
 from infra.errors import CommandIdReused, ConcurrencyConflict
 from infra.eventstore import (
     CommandRecord,
     CreationKey,
-    Decision,
     DuplicateCommand,
     DuplicateCreation,
     EventStore,
@@ -41,10 +39,11 @@ from infra.queue import Announcer, Job, JobQueue, QueueAndNotifier
 
 from . import creation_keys
 from .cache import Loaded
-from .clocks import clock_id, clocks_changed, clocks_due, timers, wall_ms
+from .clocks import clocks_changed, timers, wall_ms
 from .command_ids import OPEN_ID, START, check_client_id, reveal_id, system_id
 from .commitments import Sealer
 from .decisions import actor_text, appended, decision_of, refused, summary_of
+from .follow_on import then_system, tick_clocks
 from .loader import GameLoader
 from .queries import GameQueries, token_hash
 from .results import Applied, Created, SeatCreated, host_of
@@ -67,10 +66,13 @@ class Gameplay:
         cache_size: int = 2048,
         clock: Callable[[], int] = wall_ms,
         announcer: Announcer | None = None,
+        system_chain: int = 16,
     ) -> None:
         """``clock``: the time (ms since the epoch) the table's commands record; tests pass their own.
         ``announcer``: how the news of an append leaves (by default the notifier and the queue, side by side; the
-        composition root gives one that does both in one round trip)."""
+        composition root gives one that does both in one round trip).
+        ``system_chain``: how many more system commands due one after another a system job decides in its append
+        (:meth:`run_system`)."""
         self.store = store
         self.now_ms = clock
         self.queue = queue
@@ -81,6 +83,7 @@ class Gameplay:
         self.games = self.loader.games
         self.codecs = self.loader.codecs
         self.snapshot_every = snapshot_every
+        self.system_chain = system_chain
         self._cache = self.loader.cache
 
     def module(self, game_type: str) -> GameModule[Any]:
@@ -119,7 +122,7 @@ class Gameplay:
         if table is not None and table != TableOptions():
             opened, state = game.step(state, SYSTEM, OpenTable(options=table), Chance(seed, len(events) + 1))
             decisions.append(decision_of(codec, sealer, OPEN_ID, SYSTEM, OpenTable(options=table), opened))
-            state = self._set_clocks(game, codec, sealer, state, decisions)
+            state = tick_clocks(game, codec, sealer, state, decisions, self.now_ms())
         seats: list[SeatCreated] = []
         for i, info in enumerate(game.seats(state)):
             token = creation_keys.seat_token(idempotency_key, game_id, i) if info.kind == "human" else None
@@ -207,7 +210,8 @@ class Gameplay:
                 loaded, retried = None, True
 
     async def run_system(self, game_id: str, at_version: int, kind: str) -> bool:
-        """Run the system job ``kind`` if the game is still at ``at_version`` and still waits for it.
+        """Run the system job ``kind`` if the game is still at ``at_version`` and still waits for it, and the
+        system commands due after it, up to ``system_chain`` more (:func:`.chain.then_system`), in one append.
         Returns False (and changes nothing) for a stale, duplicate or unexpected job."""
         loaded = await self.loader.load_until(game_id, at_version)
         if loaded.version != at_version:
@@ -216,12 +220,14 @@ class Gameplay:
         if due is None or tag_of(due) != kind:
             return False
         try:
-            await self._apply(game_id, loaded, SYSTEM, system_id(at_version, kind), due)
+            await self._apply(game_id, loaded, SYSTEM, system_id(at_version, kind), due, chain=self.system_chain)
         except (DuplicateCommand, ConcurrencyConflict):
             return False
         return True
 
-    async def _apply(self, game_id: str, loaded: Loaded, actor: Actor, command_id: str, command: Any) -> Applied:
+    async def _apply(
+        self, game_id: str, loaded: Loaded, actor: Actor, command_id: str, command: Any, *, chain: int = 0
+    ) -> Applied:
         bind_contextvars(game_id=game_id, version=loaded.version)
         game, codec = self.module(loaded.game_type), self.codecs[loaded.game_type]
         seed = await self.loader.seed(game_id)
@@ -234,7 +240,8 @@ class Gameplay:
         sealer = Sealer(game, seed, loaded.version)
         decisions = [decision_of(codec, sealer, command_id, actor, command, events)]
         if events:
-            state = self._set_clocks(game, codec, sealer, state, decisions)
+            state = tick_clocks(game, codec, sealer, state, decisions, self.now_ms())
+            state = then_system(game, codec, sealer, state, decisions, self.now_ms, chain)
         if game.pending(state).finished and events:
             reveal = game.reveal(seed.hex())
             revealed, state = game.step(state, SYSTEM, reveal, Chance(seed, sealer.version + 1))
@@ -268,18 +275,6 @@ class Gameplay:
         """Apply the move a seat's plan makes (:mod:`.plans`) as that seat, under the service's id ``command_id``
         (:func:`.command_ids.plan_id`); raises as :meth:`apply_system` does."""
         return await self._apply(game_id, loaded, Seat(seat), command_id, command)
-
-    def _set_clocks(
-        self, game: GameModule[Any], codec: GameCodec, sealer: Sealer, state: Any, decisions: list[Decision],
-    ) -> Any:
-        """Record the clocks now (appending to ``decisions``) if the decision before changed who is on turn."""
-        tick = clocks_due(game, state, self.now_ms())
-        if tick is None:
-            return state
-        version = sealer.version
-        ticked, state = game.step(state, SYSTEM, tick, Chance(sealer.seed, version + 1))
-        decisions.append(decision_of(codec, sealer, clock_id(version), SYSTEM, tick, ticked))
-        return state
 
     async def apply_system(self, game_id: str, loaded: Loaded, command_id: str, command: Any) -> Applied:
         """Apply a system command the service issues by id (a timeout, a vacation) on ``loaded``; raises as

@@ -64,7 +64,8 @@ class TwinRuntime(Runtime):
         self.events = InMemoryEventStore()
         self.queue = InMemoryJobQueue()
         self.notifier = news = InMemoryNotifier()
-        gameplay = Gameplay(self.events, self.queue, news, games_of(settings), snapshot_every=settings.snapshot_every)
+        gameplay = Gameplay(self.events, self.queue, news, games_of(settings), snapshot_every=settings.snapshot_every,
+                            system_chain=settings.system_chain)
         self.gameplay = gameplay
         broadcast = InMemoryBroadcast()
         self.players = InMemoryPlayerStore()
