@@ -20,7 +20,7 @@ language sends the same bytes (:class:`SharedPages`), and a push server can publ
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -99,12 +99,24 @@ class PageMoment:
     players: tuple[PlayerOut, ...]
     clocks: Any
     public: GameOut
-    views: Mapping[Viewer, msgspec.Struct]
-    """The public's view and each seat's (made together: :meth:`~domain.kernel.GameModule.view_each`)."""
+    views: dict[Viewer, msgspec.Struct]
+    """The views made so far: the public's and those of the seats read for (made together,
+    :meth:`~domain.kernel.GameModule.view_each`), then any other seat's when first asked (:meth:`view_of`)."""
+
+    def view_of(self, seat: Seat) -> msgspec.Struct:
+        """``seat``'s view at this version, made once."""
+        seen = self.views.get(seat)
+        if seen is None:
+            loaded = self.moment.loaded
+            seen = self.views[seat] = self.moment.module.view(loaded.state, seat, False)
+        return seen
 
 
-async def read_page_moment(sources: Sources, game_id: str, after: int, announced: int | None = None) -> PageMoment:
-    """The one read every viewer class's messages of a version are made from (:func:`messages_of`)."""
+async def read_page_moment(sources: Sources, game_id: str, after: int, announced: int | None = None,
+                           viewers: Sequence[Viewer] = ()) -> PageMoment:
+    """The one read every viewer class's messages of a version are made from (:func:`messages_of`); the views of
+    the public and of the seats among ``viewers`` are made with it (those that will be asked: a page's stream asks
+    for its own seat alone, the push server for every seat), any other seat's when asked."""
     gameplay = sources.gameplay
     moment = await read_moment(gameplay.queries, game_id, after, announced)
     loaded, game = moment.loaded, moment.module
@@ -113,8 +125,8 @@ async def read_page_moment(sources: Sources, game_id: str, after: int, announced
     players = tuple(PlayerOut(s.seat, s.kind, s.name, s.payload, s.player_id is not None) for s in moment.seats)
     seats = len(game.seats(loaded.state))
     clocks = table_state(loaded.state, seats, gameplay.now_ms())
-    viewers: list[Viewer] = [PUBLIC, *(Seat(seat) for seat in range(seats))]
-    views = dict(zip(viewers, game.view_each(loaded.state, viewers, False), strict=True))
+    made: list[Viewer] = [PUBLIC, *(v for v in viewers if isinstance(v, int) and 0 <= v < seats)]
+    views = dict(zip(made, game.view_each(loaded.state, made, False), strict=True))
     public = GameOut(
         game_id=game_id, game_type=loaded.game_type, version=loaded.version,
         status="finished" if due.finished else "running", on_turn=tuple(int(s) for s in due.seats),
@@ -130,9 +142,8 @@ def page_state(read: PageMoment, viewer: Viewer) -> PageState:
     if not isinstance(viewer, int):
         return PageState(read.public, None)
     loaded, game, seat = read.moment.loaded, read.moment.module, Seat(viewer)
-    seen = read.views.get(seat)
-    me = MeOut(int(viewer), loaded.version, seen if seen is not None else game.view(loaded.state, seat, False),
-               tuple(game.legal_commands(loaded.state, seat)), read.players, read.clocks)
+    me = MeOut(int(viewer), loaded.version, read.view_of(seat), tuple(game.legal_commands(loaded.state, seat)),
+               read.players, read.clocks)
     return PageState(read.public, me)
 
 
@@ -141,7 +152,7 @@ async def build_messages(sources: Sources, game_id: str, after: int, viewer: Vie
     """The messages that bring ``viewer``'s page (in ``language``) from version ``after`` to the game's current
     version, or None when there is nothing new. ``announced``: the version an announcement named (the events up to
     it may come from memory; None reads the store)."""
-    read = await read_page_moment(sources, game_id, after, announced)
+    read = await read_page_moment(sources, game_id, after, announced, (viewer,))
     built = await messages_of(sources, read, viewer, (language,))
     return None if built is None else built[language]
 
@@ -151,7 +162,7 @@ async def build_messages_in(sources: Sources, game_id: str, after: int, viewers:
                             ) -> dict[Viewer, dict[str, Built]]:
     """:func:`build_messages` for each of ``viewers`` in each of ``languages``, from one read of the game (what the
     push server's channels carry, :mod:`services.pusher`); a viewer with nothing new is left out."""
-    read = await read_page_moment(sources, game_id, after, announced)
+    read = await read_page_moment(sources, game_id, after, announced, viewers)
     made = {viewer: await messages_of(sources, read, viewer, languages) for viewer in viewers}
     return {viewer: built for viewer, built in made.items() if built is not None}
 
@@ -211,7 +222,8 @@ class SharedPages:
         key = (game_id, after, announced)
         read = self._read.get(key)
         if read is None:
-            read, _ = await self._reading.run(key, partial(read_page_moment, sources, game_id, after, announced))
+            read, _ = await self._reading.run(key, partial(read_page_moment, sources, game_id, after, announced,
+                                                           (viewer,)))
             self._read[key] = read
         built = await messages_of(sources, read, viewer, (language,))
         return None if built is None else built[language]
