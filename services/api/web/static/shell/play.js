@@ -186,7 +186,8 @@ async function read() {
   return { game, data: me || game };
 }
 
-/** Shows a version: its new history lines (seats named as the headers name them) and its game and seat view. */
+/** Shows a version: its new history lines (seats named as the headers name them) and its game and seat view, unless
+ * an older one than shown (a read that crossed the stream's message). */
 function show({ game, data, history }) {
   const fresh = history ? page.history.add(history, (seat) => label(seat, data || page.data)) : [];
   if (fresh.length) renderLatest();
@@ -194,7 +195,9 @@ function show({ game, data, history }) {
   if (page.version >= 0) {
     for (const line of fresh.slice(-4)) announce(line.text);
   }
-  if (game && data && (data.version !== page.version || game.version !== page.gameVersion)) {
+  // A read answered after the stream brought a later version is older than what is shown: never drawn over it.
+  const older = game && data && (data.version < page.version || game.version < page.gameVersion);
+  if (game && data && !older && (data.version !== page.version || game.version !== page.gameVersion)) {
     page.seat = page.auth ? data.seat : null;
     page.version = data.version;
     page.gameVersion = game.version;
