@@ -12,8 +12,9 @@ import uuid
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, Request, Route, expect
 
 from tests.live import ROOT, Services
 
@@ -213,6 +214,41 @@ def test_a_player_resigns_from_the_page_and_the_standings_say_so(web: Services, 
     expect(page.locator("#history-list li[data-event='table.resigned']")).to_contain_text("resigned")
     game = httpx.get(f"{web.url}/api/games/{game_id}").json()
     assert [s["note"] for s in game["outcome"]["standings"]] == ["", "resigned"]
+
+
+def test_a_read_that_answers_after_the_stream_moved_on_never_draws_the_game_back(web: Services, pages: Pages) -> None:
+    """The page reads the game again after a resignation; here that read is answered (with the version it was asked
+    at) only once the computers have played the game to its end and the stream has brought that: the page must stay
+    at the end, not go back to the older read for good (the stream has nothing more to send)."""
+    created = create(web.url, ["Ada"], {"clock": None, "stand_ins": [1]})
+    game_id, token = created["game_id"], token_of(created, 0)
+    page = pages.open()
+    page.goto(f"{web.url}/play/{game_id}#token={token}")
+    page.wait_for_selector("body[data-version]")
+    held: list[int] = []
+
+    def answer_late(route: Route) -> None:
+        answer = route.fetch()  # the game as it is now, at the resignation
+        body = answer.body()
+        held.append(msgspec.json.decode(body)["version"])
+        end = time.monotonic() + 60
+        while httpx.get(f"{web.url}/api/games/{game_id}").json()["status"] != "finished":
+            assert time.monotonic() < end, "the computers did not finish the game"
+            time.sleep(0.1)
+        time.sleep(1.0)  # the stream brings the end to the page meanwhile
+        route.fulfill(status=answer.status, headers=answer.headers, body=body)
+
+    page.get_by_role("button", name="Resign…").click()
+    page.route(re.compile(rf".*/api/games/{game_id}(/me)?$"), answer_late)
+    page.get_by_role("button", name="Resign the game").click()
+    expect(page.locator("#table-status")).to_have_text("You resigned.")
+    expect(page.locator("#history-list li[data-event='magnate.seed_revealed']")).to_be_attached(timeout=60_000)
+    page.wait_for_timeout(1500)  # the late answers have come and been handled
+    assert held, "the page read the game again after resigning"
+    final = httpx.get(f"{web.url}/api/games/{game_id}").json()
+    assert max(held) < final["version"]  # the answers held were older than the end
+    expect(page.locator("#final")).to_be_visible()
+    expect(page.locator("body")).to_have_attribute("data-version", str(final["version"]))
 
 
 def test_a_stand_in_plays_a_seat_that_left_until_its_player_takes_it_back(web: Services, pages: Pages) -> None:
