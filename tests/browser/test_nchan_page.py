@@ -126,6 +126,8 @@ def _play(pushing: Pushing, pages: Pages, http: httpx.Client) -> None:
         # a subscription the push server ends and the browser renews at once is no break the player is shown
         assert "reconnecting" not in page.evaluate("window.__states"), page.evaluate("window.__states")
     for seat, page in opened.items():
+        # a renewal may be under way at this instant (its stream still connecting): wait for it to open
+        page.wait_for_function("() => window.__streams[window.__streams.length - 1].readyState === 1")
         streams = page.evaluate("window.__streams.map((s) => s.readyState)")
         assert len(streams) >= 3 and streams[-1] == 1 and set(streams[:-1]) == {2}, streams  # one open at a time
         assert reads[seat] == [], f"seat {seat}'s page read again after a push: {reads[seat]}"
