@@ -49,7 +49,7 @@ from infra.nchan.publisher import MANY, NchanPush, Push, public_channel, seat_ch
 from infra.news import news_channel
 from infra.notify import player_channel
 from services.api.chat_schemas import ChatOut
-from services.api.page_stream import Sources, build_messages_in
+from services.api.page_stream import Sources, messages_of, read_page_moment
 from services.api.pages import public_url
 from services.gameplay.bootstrap import build
 from services.gameplay.chat import MUTES, Chat
@@ -163,24 +163,27 @@ class Pusher:
                                    for at in range(0, len(channels), MANY)))
 
     async def publish(self, game_id: str, version: int) -> None:
-        """Each viewer class's messages (:func:`..api.page_stream.build_messages_in`) from the last published version
-        (the whole log for a game this pusher has not published yet) to every language's channel; the version is
-        recorded only when every channel took its messages (a failure is sent again with the next one)."""
+        """Each viewer class's messages (:func:`..api.page_stream.messages_of`, all from one
+        :func:`..api.page_stream.read_page_moment`, whose seats also name the players whose games changed) from the
+        last published version (the whole log for a game this pusher has not published yet) to every language's
+        channel; the version is recorded only when every channel took its messages (a failure is sent again with the
+        next one)."""
         after = self.published.get(game_id, 0)
         if version <= after:
             return
         plan: dict[str, list[tuple[str, str]]] = {}
         reached = after
         viewers = await self._viewers(game_id)
-        made = await build_messages_in(self.sources, game_id, after, viewers, self.languages, version)
-        for viewer, built in made.items():
-            for language, messages in built.items():
+        read = await read_page_moment(self.sources, game_id, after, version, viewers)  # one read for every viewer
+        for viewer in viewers:
+            built = await messages_of(self.sources, read, viewer, self.languages)
+            for language, messages in (built or {}).items():
                 reached = max(reached, messages.version)
                 plan[channel_of(game_id, viewer, language)] = [messages.as_one()]
         await self._send(plan)
         self.published[game_id] = reached
         if self.feeds is not None:  # the seated players' games changed
-            self.feeds.moved([s.player_id for s in await self.gameplay.queries.seats(game_id) if s.player_id])
+            self.feeds.moved([s.player_id for s in read.moment.seats if s.player_id])
 
     async def publish_chat(self, game_id: str, line: int, mutes: bool) -> None:
         """The chat's new lines (after the last published, or after the one before the announced line for a game

@@ -44,7 +44,7 @@ from .notification_schemas import NoticeOut, NoticesOut, out
 from .pages import page_of
 from .schemas import GameOut, HistoryOut, MeOut, PlayerOut
 
-__all__ = ["Built", "PageMoment", "Part", "SharedPages", "Sources", "build_messages", "build_messages_in",
+__all__ = ["Built", "PageMoment", "Part", "SharedPages", "Sources", "build_messages",
            "messages_of", "notices_message", "notices_messages", "page_state", "read_page_moment"]
 
 
@@ -155,16 +155,6 @@ async def build_messages(sources: Sources, game_id: str, after: int, viewer: Vie
     read = await read_page_moment(sources, game_id, after, announced, (viewer,))
     built = await messages_of(sources, read, viewer, (language,))
     return None if built is None else built[language]
-
-
-async def build_messages_in(sources: Sources, game_id: str, after: int, viewers: Sequence[Viewer],
-                            languages: tuple[str, ...], announced: int | None = None
-                            ) -> dict[Viewer, dict[str, Built]]:
-    """:func:`build_messages` for each of ``viewers`` in each of ``languages``, from one read of the game (what the
-    push server's channels carry, :mod:`services.pusher`); a viewer with nothing new is left out."""
-    read = await read_page_moment(sources, game_id, after, announced, viewers)
-    made = {viewer: await messages_of(sources, read, viewer, languages) for viewer in viewers}
-    return {viewer: built for viewer, built in made.items() if built is not None}
 
 
 async def messages_of(sources: Sources, read: PageMoment, viewer: Viewer, languages: tuple[str, ...]
