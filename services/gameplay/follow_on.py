@@ -7,11 +7,14 @@ takes the rules a fraction of a millisecond; an AI solo game is some fifty of th
 in the same job and the same append keeps every decision its own (its id ``system:<version>:<kind>``, its chance
 drawn from the seed at its own version, its clocks), so the log, its commitments and its replay are those of the
 one-job-per-command service; only the number of round trips changes. The chain stops at the first seat on turn, at
-the game's end, after ``most`` commands (one job never holds its worker for long; the next job goes on), and at a
-system command the rules refuse or that changes nothing (left to the next job, which says so as it always did)."""
+the game's end, after ``most`` commands or :data:`BUDGET_S` of deciding (one job never holds its worker's event loop
+for long, whatever a game's AI costs: its leases are renewed on that loop; the next job goes on), and at a system
+command the rules refuse or that changes nothing (left to the next job, which says so as it always did). Where the
+chain stops changes nothing in the log: each decision depends only on the state before it and its own version."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +29,9 @@ from .commitments import Sealer
 from .decisions import decision_of
 
 log = get_logger("magnate.gameplay")
+
+BUDGET_S = 0.25
+"""The longest a job goes on deciding the system commands after its own (a game whose AI thinks long stops early)."""
 
 
 def tick_clocks(
@@ -46,8 +52,11 @@ def then_system(
     now_ms: Callable[[], int], most: int,
 ) -> Any:
     """Decide up to ``most`` system commands due one after another from ``state`` (appending to ``decisions``, each
-    followed by its clocks' record); returns the state after the last."""
+    followed by its clocks' record), for at most :data:`BUDGET_S`; returns the state after the last."""
+    until = time.perf_counter() + BUDGET_S
     for _ in range(most):
+        if time.perf_counter() > until:
+            break
         due = game.pending(state)
         if due.finished or due.system is None:
             break

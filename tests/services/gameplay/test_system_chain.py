@@ -1,11 +1,13 @@
 """A system job decides the system commands due after its own in the same append (services/gameplay/follow_on.py):
 the log is the one a job per command writes, decision by decision, in fewer appends; the chain stops at a seat on
-turn and after its limit, and a job that runs twice or late still changes nothing."""
+turn, after its limit and out of time, and a job that runs twice or late still changes nothing."""
 
 from __future__ import annotations
 
 import uuid
 from typing import Any
+
+import pytest
 
 from domain.kernel import GameModule, tag_of
 from domain.kernel.table import TableOptions
@@ -16,7 +18,7 @@ from infra.config import Settings
 from infra.eventstore.memory import InMemoryEventStore
 from infra.notify import RecordingNotifier
 from infra.queue import RecordingJobQueue
-from services.gameplay import Gameplay
+from services.gameplay import Gameplay, follow_on
 from services.gameplay.audit import export_lines, verify
 from services.gameplay.registry import games_of
 
@@ -126,3 +128,15 @@ async def test_a_chain_stops_at_its_limit_and_queues_the_rest() -> None:
     assert (await gameplay.store.head(game_id)).version == head.version
     assert await gameplay.run_system(following.game_id, following.version, following.kind)
     assert not await gameplay.run_system(following.game_id, following.version, following.kind)
+
+
+async def test_a_job_out_of_time_leaves_the_rest_to_the_next_job_and_the_log_is_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    one_by_one, hurried = service(0), service(16)
+    first = (await one_by_one.create_game("magnate", COMPUTERS, seed=SEED, table=STAND_INS)).game_id
+    second = (await hurried.create_game("magnate", COMPUTERS, seed=SEED, table=STAND_INS)).game_id
+    await run_jobs(one_by_one, first)
+    monkeypatch.setattr(follow_on, "BUDGET_S", -1.0)  # a game whose AI thinks for longer than a job may go on
+    assert await run_jobs(hurried, second) == len([c for c in await hurried.store.commands(second)
+                                                   if c.command_id.startswith("system:")])  # one job per command
+    assert await log_of(one_by_one, first) == await log_of(hurried, second)
