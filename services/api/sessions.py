@@ -9,6 +9,10 @@
   cookie names (or a new one) and set the cookie, on every response that passed its middleware; this backend keeps
   no empty session and sets no cookie for it (a refused sign-in sets none), and an id it could not have made (not
   :data:`SESSION_ID_CHARS` hex digits) is no session at all.
+* **Signing out holds**: a session is written only when a request changed it (signing in, binding its CSRF token),
+  never again as it was read; Litestar writes it back as every response starts, so a request that read it before
+  the browser signed out (an event stream answering late) would have stored it, and set its cookie, again. A session
+  thus lasts :data:`~.players.SESSION_DAYS` from its last change (signing in), not from its last use.
 * **The CSRF token is the session's**: Litestar's ``CSRFMiddleware`` checks that the ``X-CSRFToken`` header equals
   the ``csrftoken`` cookie (both signed with the server's secret); :func:`csrf_bound_to_session` (an app guard) also
   checks that it is the token the session was given, for every change a signed-in session makes and for signing in
@@ -46,6 +50,8 @@ SESSION_COOKIE = "session"
 SESSION_ID_BYTES = 32
 SESSION_ID_CHARS = SESSION_ID_BYTES * 2
 _SESSION_ID = re.compile(f"[0-9a-f]{{{SESSION_ID_CHARS}}}")
+LOADED = "magnate.session_loaded"
+"""The connection state's key of the session as the request read it (a copy)."""
 NEW_ID = "magnate.new_session_id"
 """The connection state's key of the id :func:`start_session` chose."""
 PRE_SESSION_S = 86400
@@ -80,7 +86,9 @@ class FreshSessions(ServerSideSessionBackend):
     async def load_from_connection(self, connection: ASGIConnection[Any, Any, Any, Any]) -> dict[str, Any]:
         if not plausible_session_id(connection.cookies.get(self.config.key)):
             return {}
-        return await super().load_from_connection(connection)
+        loaded = await super().load_from_connection(connection)
+        connection.state[LOADED] = dict(loaded)
+        return loaded
 
     async def set(self, session_id: str, data: bytes, store: Store) -> None:
         """A pre-session (no player in it) is kept :data:`PRE_SESSION_S` only: anyone may start one, so they must
@@ -94,6 +102,12 @@ class FreshSessions(ServerSideSessionBackend):
                                connection: ASGIConnection[Any, Any, Any, Any]) -> None:
         if scope_session is not Empty and not scope_session:
             return  # nothing to keep: no row, no cookie (Litestar would store {} under a new or planted id)
+        if scope_session is not Empty and NEW_ID not in connection.state and scope_session == connection.state.get(
+                LOADED):
+            # Unchanged, so stored already. Litestar would store it again as this response starts: a request that
+            # read the session before the browser signed out (an event stream answering late, a read crossing the
+            # sign-out) would bring the signed-out session back, and set its cookie again.
+            return
         await super().store_in_message(scope_session, message, connection)
 
 
