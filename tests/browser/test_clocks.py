@@ -246,7 +246,7 @@ def test_a_read_that_answers_after_the_stream_moved_on_never_draws_the_game_back
     page.wait_for_timeout(1500)  # the late answers have come and been handled
     assert held, "the page read the game again after resigning"
     final = httpx.get(f"{web.url}/api/games/{game_id}").json()
-    assert max(held) < final["version"]  # the answers held were older than the end
+    assert held[0] < final["version"]  # the first answer held was older than the end (later reads may be of it)
     expect(page.locator("#final")).to_be_visible()
     expect(page.locator("body")).to_have_attribute("data-version", str(final["version"]))
 
