@@ -51,7 +51,7 @@ SESSION_ID_BYTES = 32
 SESSION_ID_CHARS = SESSION_ID_BYTES * 2
 _SESSION_ID = re.compile(f"[0-9a-f]{{{SESSION_ID_CHARS}}}")
 LOADED = "magnate.session_loaded"
-"""The connection state's key of the session as the request read it (a copy)."""
+"""The connection state's key of the session as the request read it (serialised: a change in place shows)."""
 NEW_ID = "magnate.new_session_id"
 """The connection state's key of the id :func:`start_session` chose."""
 PRE_SESSION_S = 86400
@@ -87,7 +87,7 @@ class FreshSessions(ServerSideSessionBackend):
         if not plausible_session_id(connection.cookies.get(self.config.key)):
             return {}
         loaded = await super().load_from_connection(connection)
-        connection.state[LOADED] = dict(loaded)
+        connection.state[LOADED] = self.serialize_data(loaded, connection.scope)
         return loaded
 
     async def set(self, session_id: str, data: bytes, store: Store) -> None:
@@ -102,8 +102,8 @@ class FreshSessions(ServerSideSessionBackend):
                                connection: ASGIConnection[Any, Any, Any, Any]) -> None:
         if scope_session is not Empty and not scope_session:
             return  # nothing to keep: no row, no cookie (Litestar would store {} under a new or planted id)
-        if scope_session is not Empty and NEW_ID not in connection.state and scope_session == connection.state.get(
-                LOADED):
+        if scope_session is not Empty and NEW_ID not in connection.state and self.serialize_data(
+                scope_session, connection.scope) == connection.state.get(LOADED):
             # Unchanged, so stored already. Litestar would store it again as this response starts: a request that
             # read the session before the browser signed out (an event stream answering late, a read crossing the
             # sign-out) would bring the signed-out session back, and set its cookie again.

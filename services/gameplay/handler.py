@@ -211,7 +211,7 @@ class Gameplay:
 
     async def run_system(self, game_id: str, at_version: int, kind: str) -> bool:
         """Run the system job ``kind`` if the game is still at ``at_version`` and still waits for it, and the
-        system commands due after it, up to ``system_chain`` more (:func:`.chain.then_system`), in one append.
+        system commands due after it, up to ``system_chain`` more (:func:`.follow_on.then_system`), in one append.
         Returns False (and changes nothing) for a stale, duplicate or unexpected job."""
         loaded = await self.loader.load_until(game_id, at_version)
         if loaded.version != at_version:

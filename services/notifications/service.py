@@ -76,13 +76,11 @@ class Notifications:
     async def notices(self, player_id: str, language: str | None = None) -> list[Notice]:
         """The player's notices, newest first, their words in ``language`` (the player's own, else the service's
         default, for None)."""
-        listed = await inbox.listed(self.store, player_id)
         if language is None:
             language = await self.store.language_of(player_id)
-        return [msgspec.structs.replace(notice, text=self.words(language, notice.game_type).shown(
-            notice.phrase, notice.text)) for notice in listed]
+        return (await self.notices_in(player_id, (language,)))[language]  # None: the service's default
 
-    async def notices_in(self, player_id: str, languages: Sequence[str]) -> dict[str, list[Notice]]:
+    async def notices_in(self, player_id: str, languages: Sequence[str | None]) -> dict[str | None, list[Notice]]:
         """:meth:`notices` in each of ``languages``, read once (the pusher's per-language channels)."""
         listed = await inbox.listed(self.store, player_id)
         return {language: [msgspec.structs.replace(notice, text=self.words(language, notice.game_type).shown(
