@@ -4,8 +4,8 @@ full run writes to ``docs/RELIABILITY.md``.
 
 ``MAGNATE_CHAOS=full`` (``make chaos``) runs the full size; otherwise (``pytest tests/chaos -m chaos``) the bounded
 size runs, in about two minutes. ``make test`` leaves the suite out (``-m "not chaos"``): it keeps the worker's own
-fault tests (``tests/integration/test_worker_*.py``). The run directory (data, every process's log) is removed when every test passed, else kept
-and named in the output.
+fault tests (``tests/integration/test_worker_*.py``). The run directory (data, every process's log) is removed
+when every test passed, else kept and named in the output.
 """
 
 from __future__ import annotations
