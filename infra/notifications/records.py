@@ -7,7 +7,7 @@ from datetime import datetime
 
 import msgspec
 
-DEFAULT_KINDS = ("your_turn", "outbid", "market", "game_over", "deadline")
+DEFAULT_KINDS = ("your_turn", "outbid", "market", "game_over", "deadline", "undo_asked", "undo_answered")
 """The kinds a player without settings is told (the ``notification_settings.kinds`` column's default)."""
 DETAIL_MAX = 500
 """Characters of a delivery's detail kept."""

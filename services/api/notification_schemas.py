@@ -8,7 +8,7 @@ takes its fields from that struct: it only names it for the OpenAPI document (``
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, get_args
 
 import msgspec
 from msgspec import Meta
@@ -19,7 +19,9 @@ from services.notifications.log import Entry
 T = TypeVar("T")
 
 EmailMode = Literal["off", "each", "digest"]
-Kind = Literal["your_turn", "outbid", "market", "game_over", "deadline"]
+Kind = Literal["your_turn", "outbid", "market", "game_over", "deadline", "undo_asked", "undo_answered"]
+"""The kinds a player chooses: ``services.notifications.preferences.KINDS``, in its order (tested)."""
+KINDS: tuple[Kind, ...] = get_args(Kind)
 Shape = Literal["json", "discord", "slack"]
 GameId = Annotated[str, Meta(min_length=1, max_length=100)]
 NoticeId = Annotated[str, Meta(min_length=1, max_length=300)]
@@ -32,8 +34,7 @@ class SettingsIn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """1, 2, 3, 4, 6, 8, 12, 24, 48, 72 or 168 (periods line up with the clock)."""
     push: bool = True
     webhooks: bool = True
-    kinds: Annotated[list[Kind], Meta(max_length=5)] = msgspec.field(
-        default_factory=lambda: ["your_turn", "outbid", "market", "game_over", "deadline"])
+    kinds: Annotated[list[Kind], Meta(max_length=len(KINDS))] = msgspec.field(default_factory=lambda: list(KINDS))
     muted_games: Annotated[list[GameId], Meta(max_length=200)] = msgspec.field(default_factory=list)
 
 

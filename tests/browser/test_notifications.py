@@ -164,7 +164,8 @@ def test_bob_away_is_told_once_by_mail_webhook_and_push_and_his_seat_is_his(
     # His settings: told only when it is his turn; a webhook (its secret shown once) and a push device.
     settings = bob.context.new_page()
     settings.goto(f"{url}/settings")
-    for kind in ("Someone outbid you", "The market ran", "A game ended", "A deadline is near"):
+    for kind in ("Someone outbid you", "The market ran", "A game ended", "A deadline is near",
+                 "Someone asks to take back a move", "Your takeback was accepted or refused"):
         settings.get_by_label(kind).uncheck()
     settings.get_by_role("button", name="Save settings").click()
     expect(settings.locator("#settings-status")).to_have_text("Saved.")

@@ -62,17 +62,21 @@ async def test_every_route_needs_a_signed_in_player(client: httpx.AsyncClient) -
 async def test_settings_are_read_and_changed_and_bad_values_are_refused(
         client: httpx.AsyncClient, runtime: Runtime) -> None:
     await signed_in(client, runtime, "set@example.com")
-    assert (await client.get("/api/me/settings")).json()["email_mode"] == "each"
+    first = (await client.get("/api/me/settings")).json()
+    assert first["email_mode"] == "each"
+    assert first["kinds"] == ["your_turn", "outbid", "market", "game_over", "deadline", "undo_asked",
+                              "undo_answered"], "every kind a player may choose, takebacks included, is on at first"
 
     wanted = {"email_mode": "digest", "digest_hours": 24, "push": False, "webhooks": True,
-              "kinds": ["your_turn", "game_over"], "muted_games": ["abc"]}
+              "kinds": ["your_turn", "game_over", "undo_answered"], "muted_games": ["abc"]}
     changed = await client.put("/api/me/settings", json=wanted, headers=csrf(client))
     assert changed.status_code == 200, changed.text
-    assert (await client.get("/api/me/settings")).json() == {**wanted, "kinds": ["your_turn", "game_over"]}
+    assert (await client.get("/api/me/settings")).json() == wanted
 
     no_csrf = await client.put("/api/me/settings", json=wanted)
     assert (no_csrf.status_code, no_csrf.json()["code"]) == (403, "auth/csrf")
     for bad in ({"email_mode": "weekly"}, {"digest_hours": 5}, {"digest_hours": 10**9}, {"kinds": ["gossip"]},
+                {"kinds": ["channel_disabled"]},
                 {"muted_games": ["g"] * 201}, {"muted_games": ["x" * 101]}, {"surprise": 1}):
         refused = await client.put("/api/me/settings", json={**wanted, **bad}, headers=csrf(client))
         assert (refused.status_code, refused.json()["code"]) == (400, "request/invalid"), bad
@@ -136,3 +140,10 @@ async def test_push_devices_and_the_servers_key(client: httpx.AsyncClient, runti
     assert (again.status_code, again.json()["code"]) == (404, "push/not_found")
 
 
+
+
+def test_the_api_accepts_exactly_the_kinds_the_service_tells() -> None:
+    from services.api.notification_schemas import KINDS as OFFERED
+    from services.notifications.preferences import KINDS
+
+    assert OFFERED == KINDS

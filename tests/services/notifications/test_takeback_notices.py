@@ -3,12 +3,18 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from domain.games import GAMES
 from domain.kernel import Seat
 from domain.kernel.table import TableOptions, UndoAnswer, UndoAsk
 from domain.magnate.commands import PlaceBid
-from services.notifications.derive import Logged, derive, undone_before
+from infra.notifications import Settings, Told
+from services.notifications.derive import Logged, derive, notice_id, undone_before
+from services.notifications.projector import store_notices
 from tests.domain.kernel.undo_table import UndoTable
+
+from .twins import Twins
 
 GAME = GAMES["magnate"]
 
@@ -32,3 +38,20 @@ def test_the_seats_asked_and_the_asker_are_told_and_the_fold_goes_back() -> None
     assert (a, "your_turn") in kinds, "the bidder is on turn again"
     texts = [n.text for n in told if n.kind == "undo_answered"]
     assert "refuses" in texts[0] and "accepts" in texts[1], texts
+
+
+async def test_a_player_who_unticked_the_takeback_kinds_is_not_told_them() -> None:
+    """The takeback notices are kinds a player chooses (settings ``kinds``): unticked, neither the page, nor mail,
+    nor a webhook hears of them; the other kinds still come."""
+    twins = Twins()
+    bea, cy = twins.player("bea"), twins.player("cy")
+    await twins.store.save_settings(bea, Settings(kinds=("your_turn", "game_over")))
+    told = [Told(notice_id("g", 7, seat, kind), player, "g", seat, 7, kind, kind)
+            for seat, player in ((0, bea), (1, cy)) for kind in ("undo_asked", "undo_answered", "your_turn")]
+    deliveries = await store_notices(twins.store, "g", told, datetime.now(UTC))
+    assert [n.kind for n in await twins.notifications.notices(bea)] == ["your_turn"]
+    assert sorted(n.kind for n in await twins.notifications.notices(cy)) == ["undo_answered", "undo_asked",
+                                                                             "your_turn"]
+    queued = {d.rsplit(".", 1)[0] for d, _ in deliveries}  # a delivery's id: its notice's, then its channel
+    assert queued == {notice_id("g", 7, seat, kind) for seat, kind in (
+        (0, "your_turn"), (1, "undo_asked"), (1, "undo_answered"), (1, "your_turn"))}

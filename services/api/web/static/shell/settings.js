@@ -20,6 +20,8 @@ const KINDS = [
   ["market", t("The market ran")],
   ["game_over", t("A game ended")],
   ["deadline", t("A deadline is near")],
+  ["undo_asked", t("Someone asks to take back a move")],
+  ["undo_answered", t("Your takeback was accepted or refused")],
 ];
 const HOURS = [1, 2, 3, 4, 6, 8, 12, 24, 48, 72, 168];
 const SHAPES = [["json", t("Generic JSON")], ["discord", t("Discord")], ["slack", t("Slack")]];
