@@ -10,7 +10,8 @@ NGINX ?= /usr/sbin/nginx
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
 # two test processes per core: the browser and service tests spend much of their time waiting (on pages, timers,
-# other processes), so two per core keep the cores busy (9 min against 12.5 on this 2-core box, run one after the other on 2026-11-28)
+# other processes), so two per core keep the cores busy (9 min against 12.5 on a 2-core box, run one after the other;
+# README's "make test" has the times measured since)
 
 .PHONY: test lint bench bench-full run clean chromium haproxy nginx chaos catalogs
 
