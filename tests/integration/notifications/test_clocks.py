@@ -81,12 +81,21 @@ async def types(runtime: Runtime, game_id: str) -> list[str]:
 async def run_worker_until(settings: Settings, runtime: Runtime, notifications: Notifications,
                            done: Callable[[], Awaitable[bool]], timeout_s: float = 30) -> None:
     """A real worker over the test's runtime (and so its clock) until ``done()`` holds. Not a burst worker: the
-    game's later clocks are deferred jobs in the queue, which a burst worker would wait for."""
-    worker = Worker(**{**worker_settings(settings, runtime, notifications=notifications), "poll_delay": 0.01,
-                       "handle_signals": False})
+    game's later clocks are deferred jobs in the queue, which a burst worker would wait for. The worker is always
+    let start (its Redis pool made, its start-up run) before it is stopped: one cancelled while making its pool
+    leaves that pool's connection unclosed (arq's ``close`` closes only a pool it finished making)."""
+    options = worker_settings(settings, runtime, notifications=notifications)
+    started = asyncio.Event()
+
+    async def on_startup(ctx: dict[str, Any]) -> None:
+        await options["on_startup"](ctx)
+        started.set()
+
+    worker = Worker(**{**options, "on_startup": on_startup, "poll_delay": 0.01, "handle_signals": False})
     task = asyncio.create_task(worker.async_run())
     try:
         async with asyncio.timeout(timeout_s):
+            await started.wait()
             while not await done():
                 await asyncio.sleep(0.05)
             while any(not t.done() for t in worker.tasks.values()):  # let the job that did it finish (its
