@@ -40,8 +40,11 @@ def listed_game(url: str, seats: list[dict[str, str]]) -> str:
 
 
 def switch_to(page: Page, language: str) -> None:
+    """Choose ``language`` once the page is up (its scripts wired the switch), and wait for the page drawn in it (the
+    choice is kept, the account asked, the page loaded again: seconds on a loaded box)."""
+    page.wait_for_selector("#account[data-state]")
     page.locator("#language-switch").select_option(language)
-    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("html")).to_have_attribute("lang", language, timeout=20_000)
     page.wait_for_selector("#account[data-state]")
 
 
