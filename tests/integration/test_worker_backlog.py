@@ -66,7 +66,11 @@ async def drain_for(pool: ArqRedis, queue_name: str, settings: Settings, seconds
     worker = Worker(**options)
     sample = Sample()
     health_key = worker.health_check_key
+    before = await pool.get(health_key)  # the last window's worker's, if any
     running = asyncio.create_task(worker.async_run())
+    async with asyncio.timeout(60):  # started and polling (on a loaded box its start alone may take seconds)
+        while await pool.get(health_key) in (None, before):
+            await asyncio.sleep(0.01)
     await asyncio.sleep(0.5)  # warm up
     done_before, started = worker.jobs_complete, time.monotonic()
     while time.monotonic() - started < seconds:
